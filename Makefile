@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# bpfcheck: a kselftest-style test and benchmark harness for BPF programs.
+#
+#   make              build test_progs (vmlinux.h, BPF objects, skeletons)
+#   make run_tests    install missing packages, build, run the suite
+#   make check        the project's own tests plus the suite
+#   make deps         install missing Debian packages (idempotent)
+#   make config-check compare ./config with the running kernel's config
+#
+# Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
+# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
+
+SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+OUTPUT ?= $(SRCDIR)/build
+override OUTPUT := $(abspath $(OUTPUT))
+
+CC ?= gcc
+CLANG ?= clang
+BPFTOOL ?= $(firstword $(wildcard /usr/sbin/bpftool /usr/bin/bpftool) bpftool)
+PKG_CONFIG ?= pkg-config
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+BPF_CPU ?= v3
+TEST_PROGS_ARGS ?=
+
+ifeq ($(V),1)
+Q :=
+msg =
+else
+Q := @
+msg = @printf '  %-9s %s\n' "$(1)" "$(patsubst $(OUTPUT)/%,%,$(2))";
+endif
+MAKEFLAGS += --no-print-directory
+
+SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
+	-e 's/s390x/s390/' -e 's/ppc64le/powerpc/' -e 's/riscv64/riscv/')
+
+# Deferred (=) so that they run after "make deps" has installed pkg-config.
+LIBBPF_CFLAGS = $(shell $(PKG_CONFIG) --cflags libbpf)
+LIBBPF_LDLIBS = $(shell $(PKG_CONFIG) --libs libbpf) -lelf -lz
+
+OBJ := $(OUTPUT)/obj
+SAN := $(OUTPUT)/san
+BPF := $(OUTPUT)/bpf
+GEN := $(OUTPUT)/gen
+
+CFLAGS ?= -g -O2
+WARN_CFLAGS := -Wall -Wextra -Werror
+COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP \
+	-I$(SRCDIR)/harness -I$(SRCDIR)/helpers -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) \
+	$(LIBBPF_CFLAGS)
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+
+# clang -target bpf does not search the multiarch include directory.
+BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
+	'/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
+BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
+	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(BPF_SYS_INCLUDES)
+
+CORE_SRCS := $(filter-out harness/test_progs.c harness/registry.c, \
+	$(sort $(wildcard harness/*.c)))
+HELPER_SRCS := $(sort $(wildcard helpers/*.c))
+TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
+BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
+BPF_HDRS := $(wildcard progs/*.h)
+FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
+
+BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(BPF_SRCS))
+SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(BPF_SRCS))
+
+TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(HELPER_SRCS) \
+	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
+FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
+	tests/fixture_main.c) $(SAN)/registry.o
+
+TEST_PROGS := $(OUTPUT)/test_progs
+FIXTURE := $(OUTPUT)/test_progs_fixture
+KTAP_CHECK := $(OUTPUT)/ktap_check
+
+.DEFAULT_GOAL := all
+.PHONY: all deps run_tests check check-self config-check clean FORCE
+.DELETE_ON_ERROR:
+# BPF objects and skeletons are kept although pattern rules make them.
+.SECONDARY:
+
+all: $(TEST_PROGS)
+
+deps:
+	$(Q)sh $(SRCDIR)/scripts/deps.sh
+
+# ---- generated headers -------------------------------------------------
+
+# vmlinux.h is regenerated only when the BTF it comes from changes: the
+# BTF's checksum is remembered, and an identical dump does not touch it.
+$(GEN)/vmlinux.h: FORCE | $(GEN)
+	$(Q)sum=$$(sha256sum < $(VMLINUX_BTF)) || exit 1; \
+	if [ ! -f $@ ] || [ "$$sum" != "$$(cat $@.sum 2>/dev/null)" ]; then \
+		printf '  %-9s %s\n' GEN gen/vmlinux.h; \
+		$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; } && \
+		echo "$$sum" > $@.sum; \
+	fi
+
+$(GEN)/tests.h: FORCE | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(TEST_SRCS)
+
+$(GEN)/fixture_tests.h: FORCE | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(FIXTURE_SRCS)
+
+# ---- BPF objects and skeletons -----------------------------------------
+
+$(BPF)/%.bpf.o: progs/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) | $(BPF)
+	$(call msg,CLNG-BPF,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(BPF)/%.skel.h: $(BPF)/%.bpf.o
+	$(call msg,GEN-SKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< name $* > $@.tmp && mv $@.tmp $@
+
+# ---- userspace ---------------------------------------------------------
+
+$(OBJ)/%.o: %.c | $(SKELS)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -c $< -o $@
+
+$(OBJ)/registry.o: harness/registry.c $(GEN)/tests.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"tests.h"' -c $< -o $@
+
+$(TEST_PROGS): $(TEST_PROGS_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(TEST_PROGS_OBJS) $(LIBBPF_LDLIBS)
+
+# The harness's own fixture runner, built with ASan and UBSan.
+$(SAN)/%.o: %.c
+	$(call msg,CC-SAN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(COMMON_CFLAGS) -c $< -o $@
+
+$(SAN)/registry.o: harness/registry.c $(GEN)/fixture_tests.h
+	$(call msg,CC-SAN,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(COMMON_CFLAGS) \
+		-DTESTS_LIST='"fixture_tests.h"' -c $< -o $@
+
+$(FIXTURE): $(FIXTURE_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -rdynamic -o $@ $(FIXTURE_OBJS) $(LIBBPF_LDLIBS)
+
+$(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
+
+$(OUTPUT)/.libbpf-ok: | $(OUTPUT)
+	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
+		echo "libbpf >= 1.1 is required (found:" \
+		"$$($(PKG_CONFIG) --modversion libbpf 2>&1)); run 'make deps'" >&2; \
+		exit 1; }
+	$(Q)touch $@
+
+$(OUTPUT) $(GEN) $(BPF):
+	$(Q)mkdir -p $@
+
+# ---- running -----------------------------------------------------------
+
+run_tests:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)$(TEST_PROGS) $(TEST_PROGS_ARGS)
+
+check:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(KTAP_CHECK)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/check.sh
+
+# Only the harness's self-tests (fast; no BPF suite run).
+check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+
+config-check:
+	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
+
+clean:
+	$(call msg,CLEAN,$(OUTPUT))
+	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS) $(FIXTURE) \
+		$(KTAP_CHECK) $(OUTPUT)/.libbpf-ok
+
+-include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

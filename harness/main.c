@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Orchestration: parse options, prepare the machine, pick the selected
+ * tests, run each one, report as it goes, and map the tally to an exit
+ * code.
+ */
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+
+#include "main.h"
+#include "options.h"
+#include "report.h"
+#include "summary.h"
+
+/* The JSON temp file to remove if the run is interrupted. */
+static const char *volatile json_tmp_path;
+
+static void on_interrupt(int sig)
+{
+	if (json_tmp_path)
+		unlink(json_tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static int libbpf_verbosity;
+
+/* libbpf warnings go to the test's log; its debug output needs -vvv. */
+static int print_libbpf(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
+{
+	if (level == LIBBPF_DEBUG && libbpf_verbosity < 3)
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+static int *select_tests(const struct suite *suite, const struct options *o,
+			 int *n)
+{
+	int *idx = calloc(suite->n_tests ? suite->n_tests : 1, sizeof(int));
+
+	*n = 0;
+	if (!idx)
+		return NULL;
+	for (int i = 0; i < suite->n_tests; i++)
+		if (selection_test(o->sel, suite->tests[i].name, i + 1))
+			idx[(*n)++] = i;
+	return idx;
+}
+
+/* -l / -c: run each test in list mode to learn its subtest names. */
+static int list_tests(const struct suite *suite, const struct options *o,
+		      const int *idx, int n)
+{
+	struct run_opts ro = { .sel = o->sel, .list_only = true };
+	int tests = 0, subtests = 0;
+
+	for (int i = 0; i < n; i++) {
+		const struct test_def *def = &suite->tests[idx[i]];
+		struct test_result r;
+		int err = runner_run(def, idx[i] + 1, &ro, &r);
+
+		if (err) {
+			fprintf(stderr, "test_progs: cannot list %s: %s\n",
+				def->name, strerror(-err));
+			return EXIT_INFRA;
+		}
+		tests++;
+		if (o->list)
+			printf("%s\n", def->name);
+		for (int s = 0; s < r.n_subtests; s++) {
+			if (!selection_subtest(o->sel, def->name, idx[i] + 1,
+					       r.subtests[s].name,
+					       r.subtests[s].number))
+				continue;
+			subtests++;
+			if (o->list)
+				printf("%s/%s\n", def->name,
+				       r.subtests[s].name);
+		}
+		test_result_free(&r);
+	}
+	if (o->count)
+		printf("%d tests, %d subtests\n", tests, subtests);
+	return tests ? EXIT_OK : EXIT_NO_TESTS;
+}
+
+static void report_one(const struct options *o, int index,
+		       const struct test_result *r)
+{
+	if (o->ktap)
+		report_ktap_test(stdout, index, r, o->verbosity);
+	else
+		report_text_test(stdout, r, o->verbosity);
+}
+
+static int run_tests(const struct suite *suite, const struct options *o,
+		     const int *idx, int n, struct test_result *results,
+		     struct summary *sum)
+{
+	struct run_opts ro = {
+		.sel = o->sel,
+		.verbosity = o->verbosity,
+		.no_fork = o->no_fork,
+	};
+
+	if (o->ktap)
+		report_ktap_begin(stdout, n);
+	for (int i = 0; i < n; i++) {
+		const struct test_def *def = &suite->tests[idx[i]];
+		int err = runner_run(def, idx[i] + 1, &ro, &results[i]);
+
+		if (err) {
+			fprintf(stderr, "test_progs: cannot run %s: %s\n",
+				def->name, strerror(-err));
+			return EXIT_INFRA;
+		}
+		summary_add(sum, &results[i]);
+		report_one(o, i + 1, &results[i]);
+	}
+	if (o->ktap)
+		report_ktap_end(stdout, sum);
+	else
+		report_text_end(stdout, results, n, sum);
+	return summary_exit_code(sum);
+}
+
+static int run_selected(const struct suite *suite, const struct options *o,
+			const struct env_info *env, struct json_report *jr)
+{
+	struct summary sum = { 0 };
+	struct test_result *results = NULL;
+	int n = 0, ret = EXIT_INFRA;
+	int *idx = select_tests(suite, o, &n);
+
+	if (!idx)
+		goto out;
+	if (o->list || o->count) {
+		ret = list_tests(suite, o, idx, n);
+		goto out;
+	}
+	results = calloc(n ? n : 1, sizeof(*results));
+	if (!results)
+		goto out;
+	ret = run_tests(suite, o, idx, n, results, &sum);
+	if (ret != EXIT_INFRA && jr->path) {
+		int err = report_json_finish(jr, env, results, n, &sum);
+
+		if (err) {
+			fprintf(stderr, "test_progs: cannot write JSON summary "
+				"'%s': %s\n", o->json_path, strerror(-err));
+			ret = EXIT_INFRA;
+		}
+	}
+	if (ret == EXIT_NO_TESTS)
+		fprintf(stderr, "test_progs: no test selected\n");
+out:
+	for (int i = 0; results && i < n; i++)
+		test_result_free(&results[i]);
+	free(results);
+	free(idx);
+	return ret;
+}
+
+int test_progs_main(int argc, char **argv, const struct suite *suite)
+{
+	struct json_report jr = { 0 };
+	struct env_info env;
+	struct options o;
+	int ret, err;
+
+	ret = options_parse(&o, argc, argv);
+	if (ret) {
+		options_free(&o);
+		return ret > 0 ? EXIT_OK : EXIT_INFRA;
+	}
+	ret = EXIT_INFRA;
+	if (o.json_path && !o.list && !o.count) {
+		err = report_json_open(&jr, o.json_path);
+		if (err) {
+			fprintf(stderr, "test_progs: cannot write JSON summary "
+				"'%s': %s\n", o.json_path, strerror(-err));
+			goto out;
+		}
+		json_tmp_path = jr.tmp_path;
+		signal(SIGINT, on_interrupt);
+		signal(SIGTERM, on_interrupt);
+	}
+	libbpf_verbosity = o.verbosity;
+	libbpf_set_print(print_libbpf);
+	env_info_collect(&env);
+	if (suite->prepare && suite->prepare(&env, o.verbosity) < 0)
+		goto out;
+	err = runner_init();
+	if (err) {
+		fprintf(stderr, "test_progs: cannot set up the runner: %s\n",
+			strerror(-err));
+		goto out;
+	}
+	ret = run_selected(suite, &o, &env, &jr);
+	runner_exit();
+out:
+	json_tmp_path = NULL;
+	report_json_abort(&jr);
+	options_free(&o);
+	return ret;
+}

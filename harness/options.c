@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "options.h"
+
+enum { OPT_KTAP = 0x100, OPT_NO_FORK };
+
+static const struct option long_opts[] = {
+	{ "ktap", no_argument, NULL, OPT_KTAP },
+	{ "json", required_argument, NULL, 'J' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "count", no_argument, NULL, 'c' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "no-fork", no_argument, NULL, OPT_NO_FORK },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
+};
+
+static void usage(const char *prog)
+{
+	printf("Usage: %s [OPTIONS]\n"
+	       "Run BPF tests on the running kernel.\n\n"
+	       "Selection (repeatable; comma lists, NAME/SUBTEST, @FILE):\n"
+	       "  -t LIST      run tests whose name contains an entry\n"
+	       "  -b LIST      do not run tests whose name contains an entry\n"
+	       "  -a LIST      run tests matching a glob entry\n"
+	       "  -d LIST      do not run tests matching a glob entry\n"
+	       "  -n NUMS      run tests by number: 1,3-5 or 2/1-3\n"
+	       "  -l, --list   list selected tests and subtests\n"
+	       "  -c, --count  count selected tests and subtests\n\n"
+	       "Output:\n"
+	       "  -v           show every test's log (-vv: passing asserts,\n"
+	       "               -vvv: libbpf debug output)\n"
+	       "  --ktap       KTAP version 1 instead of text\n"
+	       "  -J, --json FILE  write a JSON summary to FILE\n"
+	       "  --no-fork    run tests in this process (for debuggers)\n\n"
+	       "Exit: 0 passed, 1 failed, 2 nothing ran, 3 harness error,\n"
+	       "      4 everything skipped.\n", prog);
+}
+
+static int add_selection(struct options *o, int opt, const char *arg)
+{
+	char err[512];
+	int ret;
+
+	switch (opt) {
+	case 't': ret = selection_add(o->sel, SEL_ALLOW_SUBSTR, arg, err,
+				      sizeof(err)); break;
+	case 'b': ret = selection_add(o->sel, SEL_DENY_SUBSTR, arg, err,
+				      sizeof(err)); break;
+	case 'a': ret = selection_add(o->sel, SEL_ALLOW_GLOB, arg, err,
+				      sizeof(err)); break;
+	case 'd': ret = selection_add(o->sel, SEL_DENY_GLOB, arg, err,
+				      sizeof(err)); break;
+	default: ret = selection_add_numbers(o->sel, arg, err, sizeof(err));
+	}
+	if (ret)
+		fprintf(stderr, "test_progs: -%c: %s\n", opt, err);
+	return ret;
+}
+
+static void report_bad_option(int opt, char **argv)
+{
+	char short_opt[3] = { '-', (char)optopt, 0 };
+	/* optopt names a bad short option; long ones are in argv. */
+	const char *arg = optopt ? short_opt : argv[optind - 1];
+
+	if (opt == ':')
+		fprintf(stderr, "test_progs: option '%s' needs an argument "
+			"(see --help)\n", arg);
+	else
+		fprintf(stderr, "test_progs: unknown option '%s' "
+			"(see --help)\n", arg);
+}
+
+int options_parse(struct options *o, int argc, char **argv)
+{
+	int opt;
+
+	memset(o, 0, sizeof(*o));
+	o->sel = selection_new();
+	if (!o->sel) {
+		fprintf(stderr, "test_progs: out of memory\n");
+		return -1;
+	}
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":t:b:a:d:n:lcvJ:h", long_opts,
+				  NULL)) != -1) {
+		switch (opt) {
+		case 't': case 'b': case 'a': case 'd': case 'n':
+			if (add_selection(o, opt, optarg))
+				return -1;
+			break;
+		case 'l': o->list = true; break;
+		case 'c': o->count = true; break;
+		case 'v': o->verbosity++; break;
+		case 'J': o->json_path = optarg; break;
+		case OPT_KTAP: o->ktap = true; break;
+		case OPT_NO_FORK: o->no_fork = true; break;
+		case 'h':
+			usage(argv[0]);
+			return 1;
+		default:
+			report_bad_option(opt, argv);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "test_progs: unexpected argument '%s' "
+			"(see --help)\n", argv[optind]);
+		return -1;
+	}
+	if (o->json_path && !*o->json_path) {
+		fprintf(stderr, "test_progs: -J needs a file name\n");
+		return -1;
+	}
+	return 0;
+}
+
+void options_free(struct options *o)
+{
+	selection_free(o->sel);
+	o->sel = NULL;
+}

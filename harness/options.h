@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* test_progs command line. */
+#ifndef BPFCHECK_OPTIONS_H
+#define BPFCHECK_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "select.h"
+
+struct options {
+	struct selection *sel;
+	int verbosity;
+	bool list;
+	bool count;
+	bool ktap;
+	bool no_fork;
+	const char *json_path;
+};
+
+/* Returns 0, 1 when --help was printed, or -1 after a one-line error. */
+int options_parse(struct options *o, int argc, char **argv);
+void options_free(struct options *o);
+
+#endif

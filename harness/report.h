@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Reporters: human text, KTAP (kselftest) and the JSON summary file. */
+#ifndef BPFCHECK_REPORT_H
+#define BPFCHECK_REPORT_H
+
+#include <stdio.h>
+
+#include "env_info.h"
+#include "outcome.h"
+#include "summary.h"
+
+/* Text: a line per subtest and test as each finishes, then a summary. */
+void report_text_test(FILE *out, const struct test_result *r, int verbosity);
+void report_text_end(FILE *out, const struct test_result *results, int n,
+		     const struct summary *s);
+
+/* KTAP version 1 with subtests as nested blocks. */
+void report_ktap_begin(FILE *out, int planned);
+void report_ktap_test(FILE *out, int index, const struct test_result *r,
+		      int verbosity);
+void report_ktap_end(FILE *out, const struct summary *s);
+
+/*
+ * JSON summary, written to a temporary file next to the target and
+ * renamed into place only when complete, so no partial file is left.
+ */
+struct json_report {
+	char *path;
+	char *tmp_path;
+	FILE *f;
+};
+
+int report_json_open(struct json_report *jr, const char *path);
+int report_json_finish(struct json_report *jr, const struct env_info *env,
+		       const struct test_result *results, int n,
+		       const struct summary *s);
+void report_json_abort(struct json_report *jr);
+
+#endif

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The -J summary: the kernel test_progs shape (success, success_subtest,
+ * skipped, failed, results[] with name/number/message/failed/subtests),
+ * plus outcome, skip_reason, duration_ns and an environment block.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "json_writer.h"
+#include "report.h"
+
+static mode_t current_umask(void)
+{
+	mode_t m = umask(0);
+
+	umask(m);
+	return m;
+}
+
+int report_json_open(struct json_report *jr, const char *path)
+{
+	int fd;
+
+	memset(jr, 0, sizeof(*jr));
+	jr->path = strdup(path);
+	if (!jr->path || asprintf(&jr->tmp_path, "%s.XXXXXX", path) < 0) {
+		jr->tmp_path = NULL;
+		report_json_abort(jr);
+		return -ENOMEM;
+	}
+	fd = mkstemp(jr->tmp_path);
+	if (fd < 0) {
+		int err = -errno;
+
+		free(jr->tmp_path);
+		jr->tmp_path = NULL;	/* nothing was created */
+		report_json_abort(jr);
+		return err;
+	}
+	fchmod(fd, 0666 & ~current_umask());	/* mkstemp made it 0600 */
+	jr->f = fdopen(fd, "w");
+	if (!jr->f) {
+		close(fd);
+		report_json_abort(jr);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void report_json_abort(struct json_report *jr)
+{
+	if (jr->f)
+		fclose(jr->f);
+	if (jr->tmp_path)
+		unlink(jr->tmp_path);
+	free(jr->tmp_path);
+	free(jr->path);
+	memset(jr, 0, sizeof(*jr));
+}
+
+static void write_env(struct json_writer *w, const struct env_info *env)
+{
+	json_key(w, "environment");
+	json_begin_object(w);
+	json_kv_string(w, "kernel_release", env->kernel_release);
+	json_kv_string(w, "kernel_version", env->kernel_version);
+	json_kv_string(w, "arch", env->machine);
+	json_kv_string(w, "libbpf_version", env->libbpf_version);
+	json_key(w, "features");
+	json_begin_object(w);
+	for (int i = 0; i < env->n_features; i++) {
+		const struct env_feature *f = &env->features[i];
+
+		json_key(w, f->name);
+		json_begin_object(w);
+		json_kv_bool(w, "present", f->present);
+		if (!f->present)
+			json_kv_string(w, "reason", f->reason);
+		json_end_object(w);
+	}
+	json_end_object(w);
+	json_end_object(w);
+}
+
+static void write_outcome(struct json_writer *w, enum outcome o,
+			  const char *reason, long long duration_ns)
+{
+	json_kv_bool(w, "failed", o == OUTCOME_FAIL);
+	json_kv_string(w, "outcome", outcome_name(o));
+	if (o == OUTCOME_SKIP)
+		json_kv_string(w, "skip_reason", reason);
+	json_kv_int(w, "duration_ns", duration_ns);
+}
+
+static void write_subtest(struct json_writer *w,
+			  const struct subtest_result *s)
+{
+	json_begin_object(w);
+	json_kv_string(w, "name", s->name);
+	json_kv_int(w, "number", s->number);
+	json_kv_string(w, "message", s->log ? s->log : "");
+	write_outcome(w, s->outcome, s->skip_reason, s->duration_ns);
+	json_end_object(w);
+}
+
+static void write_test(struct json_writer *w, const struct test_result *r)
+{
+	json_begin_object(w);
+	json_kv_string(w, "name", r->name);
+	json_kv_int(w, "number", r->number);
+	json_kv_string(w, "message", r->log ? r->log : "");
+	write_outcome(w, r->outcome, r->skip_reason, r->duration_ns);
+	if (r->crash)
+		json_kv_string(w, "crash", r->crash);
+	json_key(w, "subtests");
+	json_begin_array(w);
+	for (int i = 0; i < r->n_subtests; i++)
+		write_subtest(w, &r->subtests[i]);
+	json_end_array(w);
+	json_end_object(w);
+}
+
+int report_json_finish(struct json_report *jr, const struct env_info *env,
+		       const struct test_result *results, int n,
+		       const struct summary *s)
+{
+	struct json_writer w;
+	int err = 0;
+
+	json_init(&w, jr->f);
+	json_begin_object(&w);
+	json_kv_int(&w, "success", s->passed);
+	json_kv_int(&w, "success_subtest", s->subtests_passed);
+	json_kv_int(&w, "skipped", s->skipped);
+	json_kv_int(&w, "failed", s->failed);
+	write_env(&w, env);
+	json_key(&w, "results");
+	json_begin_array(&w);
+	for (int i = 0; i < n; i++)
+		write_test(&w, &results[i]);
+	json_end_array(&w);
+	json_end_object(&w);
+	fputc('\n', jr->f);
+
+	if (w.error || ferror(jr->f))
+		err = -EIO;
+	if (fclose(jr->f) && !err)
+		err = -errno;
+	jr->f = NULL;
+	if (!err && rename(jr->tmp_path, jr->path))
+		err = -errno;
+	if (err) {
+		report_json_abort(jr);
+		return err;
+	}
+	free(jr->tmp_path);
+	jr->tmp_path = NULL;
+	report_json_abort(jr);	/* frees path; tmp already renamed */
+	return 0;
+}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel test_progs text format:
+ *   #1/1     ringbuf/reserve_submit:OK
+ *   #1       ringbuf:OK
+ *   Summary: 1/1 PASSED, 0 SKIPPED, 0 FAILED
+ * Logs are shown for failures (or always with -v), before their result.
+ */
+#include <string.h>
+
+#include "report.h"
+
+static const char *text_outcome(enum outcome o)
+{
+	switch (o) {
+	case OUTCOME_PASS: return "OK";
+	case OUTCOME_FAIL: return "FAIL";
+	case OUTCOME_SKIP: return "SKIP";
+	}
+	return "?";
+}
+
+static void print_log(FILE *out, const char *log)
+{
+	size_t len = log ? strlen(log) : 0;
+
+	if (!len)
+		return;
+	fputs(log, out);
+	if (log[len - 1] != '\n')
+		fputc('\n', out);
+}
+
+static void print_subtest(FILE *out, const struct test_result *r,
+			  const struct subtest_result *s, bool show_log)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%d/%d", r->number, s->number);
+	if (show_log)
+		print_log(out, s->log);
+	fprintf(out, "#%-8s %s/%s:%s", num, r->name, s->name,
+		text_outcome(s->outcome));
+	if (s->outcome == OUTCOME_SKIP)
+		fprintf(out, " (%s)", s->skip_reason);
+	fputc('\n', out);
+}
+
+static void print_test(FILE *out, const struct test_result *r,
+		       int verbosity, bool failures_only)
+{
+	bool failed = r->outcome == OUTCOME_FAIL;
+	char num[32];
+
+	for (int i = 0; i < r->n_subtests; i++) {
+		const struct subtest_result *s = &r->subtests[i];
+		bool sub_failed = s->outcome == OUTCOME_FAIL;
+
+		if (failures_only && !sub_failed)
+			continue;
+		print_subtest(out, r, s, verbosity > 0 || sub_failed);
+	}
+	if (verbosity > 0 || failed)
+		print_log(out, r->log);
+	if (r->crash)
+		fprintf(out, "%s\n", r->crash);
+	snprintf(num, sizeof(num), "%d", r->number);
+	fprintf(out, "#%-8s %s:%s", num, r->name, text_outcome(r->outcome));
+	if (r->outcome == OUTCOME_SKIP)
+		fprintf(out, " (%s)", r->skip_reason);
+	else if (r->subtests_skipped)
+		fprintf(out, " (SKIP: %d/%d)", r->subtests_skipped,
+			r->n_subtests);
+	fputc('\n', out);
+}
+
+void report_text_test(FILE *out, const struct test_result *r, int verbosity)
+{
+	print_test(out, r, verbosity, false);
+	fflush(out);
+}
+
+void report_text_end(FILE *out, const struct test_result *results, int n,
+		     const struct summary *s)
+{
+	if (s->failed) {
+		fprintf(out, "\nAll error logs:\n");
+		for (int i = 0; i < n; i++)
+			if (results[i].outcome == OUTCOME_FAIL)
+				print_test(out, &results[i], 0, true);
+	}
+	fprintf(out, "Summary: %d/%d PASSED, %d SKIPPED, %d FAILED\n",
+		s->passed, s->subtests_passed, s->skipped, s->failed);
+	fflush(out);
+}

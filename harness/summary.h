@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The run's tally and the exit code it maps to (DESIGN.md contract). */
+#ifndef BPFCHECK_SUMMARY_H
+#define BPFCHECK_SUMMARY_H
+
+#include "outcome.h"
+
+enum exit_code {
+	EXIT_OK = 0,		/* all passed, or skipped with a pass */
+	EXIT_FAILED = 1,	/* at least one failure */
+	EXIT_NO_TESTS = 2,	/* nothing selected or run */
+	EXIT_INFRA = 3,		/* the harness itself failed, or bad usage */
+	EXIT_ALL_SKIPPED = 4,	/* kselftest KSFT_SKIP */
+};
+
+struct summary {
+	int tests;		/* tests that ran */
+	int subtests;
+	int passed;		/* tests */
+	int subtests_passed;
+	int skipped;		/* tests, plus subtests of non-skipped tests */
+	int failed;		/* tests */
+};
+
+void summary_add(struct summary *s, const struct test_result *r);
+int summary_exit_code(const struct summary *s);
+
+#endif

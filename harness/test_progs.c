@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test_progs: the suite of prog_tests/ on the running kernel. */
+#include "main.h"
+#include "prepare.h"
+#include "registry.h"
+
+int main(int argc, char **argv)
+{
+	const struct suite suite = {
+		.tests = registry_tests,
+		.n_tests = registry_n_tests,
+		.prepare = prepare_machine,
+	};
+
+	return test_progs_main(argc, argv, &suite);
+}
