@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -61,18 +62,39 @@ static int add_selection(struct options *o, int opt, const char *arg)
 	return ret;
 }
 
+static bool is_long_option(const char *name, size_t len)
+{
+	for (const struct option *o = long_opts; o->name; o++)
+		if (strlen(o->name) == len && !strncmp(o->name, name, len))
+			return true;
+	return false;
+}
+
+/* getopt's own messages are off (opterr = 0): say what was wrong. */
 static void report_bad_option(int opt, char **argv)
 {
-	char short_opt[3] = { '-', (char)optopt, 0 };
-	/* optopt names a bad short option; long ones are in argv. */
-	const char *arg = optopt ? short_opt : argv[optind - 1];
+	const char *arg = argv[optind - 1];
 
-	if (opt == ':')
-		fprintf(stderr, "test_progs: option '%s' needs an argument "
-			"(see --help)\n", arg);
-	else
-		fprintf(stderr, "test_progs: unknown option '%s' "
-			"(see --help)\n", arg);
+	if (!strncmp(arg, "--", 2)) {
+		size_t len = strcspn(arg + 2, "=");
+
+		if (opt == ':')
+			fprintf(stderr, "test_progs: option '--%.*s' needs an "
+				"argument (see --help)\n", (int)len, arg + 2);
+		else if (arg[2 + len] == '=' && is_long_option(arg + 2, len))
+			fprintf(stderr, "test_progs: option '--%.*s' does not "
+				"take an argument (see --help)\n", (int)len,
+				arg + 2);
+		else
+			fprintf(stderr, "test_progs: unknown option '--%.*s' "
+				"(see --help)\n", (int)len, arg + 2);
+	} else if (opt == ':') {
+		fprintf(stderr, "test_progs: option '-%c' needs an argument "
+			"(see --help)\n", optopt);
+	} else {
+		fprintf(stderr, "test_progs: unknown option '-%c' "
+			"(see --help)\n", optopt);
+	}
 }
 
 int options_parse(struct options *o, int argc, char **argv)

@@ -207,20 +207,19 @@ static int add_number_item(struct selection *sel, char *item)
 int selection_add_numbers(struct selection *sel, const char *spec,
 			  char *err, size_t errlen)
 {
-	char *copy = strdup(spec), *save = NULL, *tok;
-	int ret = 0, items = 0;
+	char *copy = strdup(spec), *item, *next;
+	int ret = 0;
 
 	if (!copy) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	for (tok = strtok_r(copy, ",", &save); tok && !ret;
-	     tok = strtok_r(NULL, ",", &save)) {
-		ret = add_number_item(sel, trim(tok));
-		items++;
-	}
+	/* strsep, not strtok: an empty item ("1,,3") is an error. */
+	next = copy;
+	while (!ret && (item = strsep(&next, ",")))
+		ret = add_number_item(sel, trim(item));
 	free(copy);
-	if (ret || !items || spec[strlen(spec) - 1] == ',' || spec[0] == ',') {
+	if (ret) {
 		snprintf(err, errlen, "bad test number list '%s' (expected "
 			 "e.g. 1,3-5 or 2/1-3)", spec);
 		return -1;
