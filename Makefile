@@ -37,7 +37,7 @@ SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
 
 # Deferred (=) so that they run after "make deps" has installed pkg-config.
 LIBBPF_CFLAGS = $(shell $(PKG_CONFIG) --cflags libbpf)
-LIBBPF_LDLIBS = $(shell $(PKG_CONFIG) --libs libbpf) -lelf -lz
+LIBBPF_LDLIBS = $(shell $(PKG_CONFIG) --libs libbpf) -lelf -lz -lm
 
 OBJ := $(OUTPUT)/obj
 SAN := $(OUTPUT)/san
@@ -66,8 +66,19 @@ BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 
-BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(BPF_SRCS))
-SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(BPF_SRCS))
+# Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
+# and benchmarks can compare the variants.  v4 needs clang >= 18.
+MULTI_ISA_PROGS := test_isa
+ISA_CPUS := v1 v2 v3 $(shell $(CLANG) -target bpf -mcpu=v4 -x c -c /dev/null \
+	-o /dev/null 2>/dev/null && echo v4)
+SINGLE_ISA_SRCS := $(filter-out $(patsubst %,progs/%.bpf.c,$(MULTI_ISA_PROGS)), \
+	$(BPF_SRCS))
+ISA_SKELS := $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
+	$(BPF)/$(p)_$(c).skel.h))
+
+BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(SINGLE_ISA_SRCS)) \
+	$(ISA_SKELS:.skel.h=.bpf.o)
+SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKELS)
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(HELPER_SRCS) \
 	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
@@ -113,6 +124,14 @@ $(GEN)/fixture_tests.h: FORCE | $(GEN)
 $(BPF)/%.bpf.o: progs/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) | $(BPF)
 	$(call msg,CLNG-BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+define isa_variant_rule
+$(BPF)/$(1)_$(2).bpf.o: progs/$(1).bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) | $(BPF)
+	$$(call msg,CLNG-BPF,$$@)
+	$(Q)$(CLANG) $$(BPF_CFLAGS) -mcpu=$(2) -c $$< -o $$@
+endef
+$(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
+	$(eval $(call isa_variant_rule,$(p),$(c)))))
 
 $(BPF)/%.skel.h: $(BPF)/%.bpf.o
 	$(call msg,GEN-SKEL,$@)

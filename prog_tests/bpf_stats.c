@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel BPF statistics: while a BPF_ENABLE_STATS fd is open (or the
+ * kernel.bpf_stats_enabled sysctl is 1), run_cnt grows by exactly the
+ * number of runs and run_time_ns grows; with the fd closed and the sysctl
+ * off, neither moves.  /proc/self/fdinfo and bpf_prog_info agree.
+ */
+#include <linux/types.h>
+#include <stdlib.h>
+
+#include "probe.h"
+#include "test_progs.h"
+#include "test_stats.skel.h"
+
+#define STATS_SYSCTL "/proc/sys/kernel/bpf_stats_enabled"
+
+struct prog_stats {
+	__u64 run_cnt;
+	__u64 run_time_ns;
+};
+
+static bool read_info_stats(int prog_fd, struct prog_stats *st)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	if (!ASSERT_OK(bpf_obj_get_info_by_fd(prog_fd, &info, &len),
+		       "bpf_obj_get_info_by_fd"))
+		return false;
+	st->run_cnt = info.run_cnt;
+	st->run_time_ns = info.run_time_ns;
+	return true;
+}
+
+/* The "run_time_ns:" and "run_cnt:" lines of /proc/self/fdinfo/<fd>. */
+static bool read_fdinfo_stats(int prog_fd, struct prog_stats *st)
+{
+	char path[64], line[256];
+	int found = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", prog_fd);
+	f = fopen(path, "r");
+	if (!ASSERT_OK_PTR(f, "open fdinfo"))
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long v;
+
+		if (sscanf(line, "run_time_ns: %llu", &v) == 1) {
+			st->run_time_ns = v;
+			found |= 1;
+		} else if (sscanf(line, "run_cnt: %llu", &v) == 1) {
+			st->run_cnt = v;
+			found |= 2;
+		}
+	}
+	fclose(f);
+	return ASSERT_EQ(found, 3, "fdinfo has run_time_ns and run_cnt");
+}
+
+static int read_sysctl(void)
+{
+	FILE *f = fopen(STATS_SYSCTL, "r");
+	int v = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+static int write_sysctl(int v)
+{
+	FILE *f = fopen(STATS_SYSCTL, "w");
+	int err;
+
+	if (!f)
+		return -errno;
+	err = fprintf(f, "%d\n", v) < 0 ? -EIO : 0;
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
+}
+
+static bool run_prog(int prog_fd, int repeat)
+{
+	unsigned char pkt[64] = {};
+	LIBBPF_OPTS(bpf_test_run_opts, topts,
+		.data_in = pkt,
+		.data_size_in = sizeof(pkt),
+		.repeat = repeat,
+	);
+
+	return ASSERT_OK(bpf_prog_test_run_opts(prog_fd, &topts), "test_run") &&
+	       ASSERT_EQ(topts.retval, XDP_PASS, "verdict");
+}
+
+/* Run n times and return how much the stats moved. */
+static bool delta_after_runs(int prog_fd, int n, struct prog_stats *delta)
+{
+	struct prog_stats before, after;
+
+	if (!read_info_stats(prog_fd, &before) || !run_prog(prog_fd, n) ||
+	    !read_info_stats(prog_fd, &after))
+		return false;
+	delta->run_cnt = after.run_cnt - before.run_cnt;
+	delta->run_time_ns = after.run_time_ns - before.run_time_ns;
+	return true;
+}
+
+static void subtest_enable_fd(int prog_fd)
+{
+	struct prog_stats d, info, fdinfo;
+	int stats_fd;
+
+	if (!delta_after_runs(prog_fd, 100, &d))
+		return;
+	ASSERT_EQ(d.run_cnt, 0, "run_cnt with stats off");
+	ASSERT_EQ(d.run_time_ns, 0, "run_time_ns with stats off");
+
+	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+	if (!ASSERT_OK_FD(stats_fd, "bpf_enable_stats"))
+		return;
+	if (delta_after_runs(prog_fd, 1000, &d)) {
+		ASSERT_EQ(d.run_cnt, 1000, "run_cnt after 1000 runs");
+		ASSERT_GT(d.run_time_ns, 0, "run_time_ns grew");
+	}
+	if (delta_after_runs(prog_fd, 337, &d))
+		ASSERT_EQ(d.run_cnt, 337, "run_cnt after 337 more runs");
+	/* Nothing runs between the two reads, so they must match. */
+	if (read_info_stats(prog_fd, &info) &&
+	    read_fdinfo_stats(prog_fd, &fdinfo)) {
+		ASSERT_EQ(fdinfo.run_cnt, info.run_cnt, "fdinfo run_cnt");
+		ASSERT_EQ(fdinfo.run_time_ns, info.run_time_ns,
+			  "fdinfo run_time_ns");
+	}
+	close(stats_fd);
+
+	if (delta_after_runs(prog_fd, 100, &d)) {
+		ASSERT_EQ(d.run_cnt, 0, "run_cnt after closing the stats fd");
+		ASSERT_EQ(d.run_time_ns, 0, "run_time_ns after closing");
+	}
+}
+
+static void subtest_sysctl(int prog_fd)
+{
+	struct prog_stats d;
+
+	if (!ASSERT_OK(write_sysctl(1), "enable sysctl"))
+		return;
+	if (delta_after_runs(prog_fd, 250, &d)) {
+		ASSERT_EQ(d.run_cnt, 250, "run_cnt with the sysctl on");
+		ASSERT_GT(d.run_time_ns, 0, "run_time_ns with the sysctl on");
+	}
+	if (!ASSERT_OK(write_sysctl(0), "disable sysctl"))
+		return;
+	if (delta_after_runs(prog_fd, 250, &d))
+		ASSERT_EQ(d.run_cnt, 0, "run_cnt with the sysctl off");
+}
+
+void test_bpf_stats(void)
+{
+	struct test_stats *skel;
+	int prog_fd, sysctl;
+
+	if (!test__need(FEAT_BPF_STATS))
+		return;
+	sysctl = read_sysctl();
+	if (sysctl != 0) {
+		/* Someone else collects stats: "stops growing" can't hold. */
+		test__skip_reason("%s is %d, not 0: stats are on system-wide",
+				  STATS_SYSCTL, sysctl);
+		return;
+	}
+	skel = test_stats__open_and_load();
+	if (!ASSERT_OK_PTR(skel, "test_stats__open_and_load"))
+		return;
+	prog_fd = bpf_program__fd(skel->progs.counted);
+
+	if (test__start_subtest("enable_stats_fd"))
+		subtest_enable_fd(prog_fd);
+	if (test__start_subtest("sysctl"))
+		subtest_sysctl(prog_fd);
+
+	write_sysctl(0);	/* leave the machine as found */
+	test_stats__destroy(skel);
+}
