@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A sampling profiler: a perf_event program on the software cpu-clock
+ * event, opened for one busy child process at a set frequency, sends
+ * (pid, tid, time, user stack) samples to a ring buffer.  The samples
+ * must all come from the child, be about as many as the frequency and
+ * the child's CPU time give, be in time order, and carry user stacks
+ * that point into the child's code, mostly into its spin loop.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <link.h>
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "probe.h"
+#include "proc_maps.h"
+#include "test_progs.h"
+#include "profile_common.h"
+#include "test_perf_profile.skel.h"
+
+#define NSEC_PER_SEC	1000000000LL
+#define NSEC_PER_MSEC	1000000LL
+#define SAMPLE_FREQ	1000	/* Hz; less if the kernel allows less */
+#define SPIN_MS		300	/* CPU time the child burns */
+#define SPIN_INNER	100000	/* loop turns between clock reads */
+#define DEADLINE_MS	5000	/* wall time allowed for the spin */
+#define MAX_SAMPLES	8192
+#define MAX_RANGES	512
+#define SPIN_SIZE_GUESS	4096	/* bytes, if the symbol's size is unknown */
+
+struct profile_run {
+	pid_t child;
+	int freq;
+	/* The child is a fork of this process: same code, same addresses. */
+	unsigned long spin_start, spin_end;
+	struct addr_range exec[MAX_RANGES];
+	int n_exec;
+	long long t_attach, t_detach;	/* CLOCK_MONOTONIC, ns */
+	long long child_cpu_ns;
+	int received;
+	int bad_size;
+	struct profile_sample s[MAX_SAMPLES];
+};
+
+struct child_pipes {
+	int go[2];	/* parent -> child: start spinning */
+	int done[2];	/* child -> parent: finished spinning */
+};
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+static long long clock_ns(clockid_t clk)
+{
+	struct timespec ts;
+
+	if (clock_gettime(clk, &ts))
+		return -1;
+	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+/*
+ * The profiled workload: burn cpu_ns of this thread's CPU time, almost
+ * all of it in this function's own loop.  Not static: test_progs is
+ * linked with -rdynamic, so the symbol and its size are in the dynamic
+ * symbol table for dladdr1().
+ */
+__attribute__((noinline)) void perf_profile_spin(long long cpu_ns)
+{
+	long long end = clock_ns(CLOCK_THREAD_CPUTIME_ID) + cpu_ns;
+	volatile unsigned long sink = 0;
+
+	do {
+		for (int i = 0; i < SPIN_INNER; i++)
+			sink += i;
+	} while (clock_ns(CLOCK_THREAD_CPUTIME_ID) < end);
+}
+
+static int profiled_child(void *arg)
+{
+	/* Called through a pointer: no specialised copy at another address. */
+	void (*volatile spin)(long long) = perf_profile_spin;
+	struct child_pipes *p = arg;
+	char c;
+
+	close(p->go[1]);
+	close(p->done[0]);
+	if (read(p->go[0], &c, 1) != 1)
+		return 1;
+	spin(SPIN_MS * NSEC_PER_MSEC);
+	if (write(p->done[1], "d", 1) != 1)
+		return 1;
+	/* Sleep until killed, so no sample can catch the exit (no mm). */
+	for (;;)
+		pause();
+	return 0;
+}
+
+static void find_spin_range(struct profile_run *run)
+{
+	void *addr = (void *)perf_profile_spin;
+	const ElfW(Sym) *sym = NULL;
+	Dl_info info;
+
+	run->spin_start = (unsigned long)addr;
+	if (dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) && sym &&
+	    sym->st_size && info.dli_saddr == addr) {
+		run->spin_end = run->spin_start + sym->st_size;
+		return;
+	}
+	printf("perf_profile_spin: size unknown, assuming %d bytes\n",
+	       SPIN_SIZE_GUESS);
+	run->spin_end = run->spin_start + SPIN_SIZE_GUESS;
+}
+
+/* SAMPLE_FREQ, or less when kernel.perf_event_max_sample_rate says so. */
+static int sample_freq(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+	int max = 0;
+
+	if (f) {
+		if (fscanf(f, "%d", &max) != 1)
+			max = 0;
+		fclose(f);
+	}
+	return max > 0 && max < SAMPLE_FREQ ? max : SAMPLE_FREQ;
+}
+
+/*
+ * cpu-clock for one task on whatever CPU it runs (cpu == -1).  In
+ * frequency mode the kernel turns this event's frequency into a fixed
+ * period of NSEC_PER_SEC / freq.  Disabled until the program is attached.
+ */
+static int open_cpu_clock(pid_t pid, int freq)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr),
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.freq = 1,
+		.sample_freq = freq,
+		.disabled = 1,
+	};
+
+	return syscall(__NR_perf_event_open, &attr, pid, -1, -1,
+		       PERF_FLAG_FD_CLOEXEC);
+}
+
+/* CPU time pid has used so far, in ns, or -1. */
+static long long process_cpu_ns(pid_t pid)
+{
+	clockid_t clk;
+
+	if (clock_getcpuclockid(pid, &clk))
+		return -1;
+	return clock_ns(clk);
+}
+
+static int on_sample(void *ctx, void *data, size_t size)
+{
+	struct profile_run *run = ctx;
+
+	if (size != sizeof(struct profile_sample)) {
+		run->bad_size++;
+		return 0;
+	}
+	if (run->received < MAX_SAMPLES)
+		memcpy(&run->s[run->received], data, size);
+	run->received++;
+	return 0;
+}
+
+/* Drain samples while the child spins, until it says it is done. */
+static bool collect(struct ring_buffer *rb, int done_fd)
+{
+	struct pollfd pfd = { .fd = done_fd, .events = POLLIN };
+	long long start = now_ns();
+	char c;
+	int ret;
+
+	for (;;) {
+		ret = poll(&pfd, 1, 10);
+		if (ret < 0 && errno != EINTR)
+			return ASSERT_OK(ret, "poll");
+		if (ret > 0)
+			return ASSERT_EQ(read(done_fd, &c, 1), 1,
+					 "child finished spinning");
+		if (!ASSERT_GE(ring_buffer__consume(rb), 0, "consume"))
+			return false;
+		if (!ASSERT_LE((now_ns() - start) / NSEC_PER_MSEC, DEADLINE_MS,
+			       "spin wall time (ms)"))
+			return false;
+	}
+}
+
+/* The per-sample properties; reports the first sample that breaks one. */
+static bool check_sample(const struct profile_run *run, int i)
+{
+	const struct profile_sample *s = &run->s[i];
+	long long prev = i ? (long long)run->s[i - 1].ktime_ns : run->t_attach;
+	bool ok;
+
+	/*
+	 * Strictly increasing over all samples, not just per CPU: the event
+	 * follows one single-threaded task, and fires only on the CPU that
+	 * task runs on, so samples are taken one after another and the ring
+	 * keeps the order in which they were reserved.
+	 */
+	ok = ASSERT_EQ(s->pid, run->child, "sample pid is the child's") &&
+	     ASSERT_EQ(s->tid, run->child, "sample tid is the child's") &&
+	     ASSERT_GT(s->ktime_ns, prev, "ktime increases") &&
+	     ASSERT_LT(s->ktime_ns, run->t_detach, "ktime before detach") &&
+	     ASSERT_GT(s->stack_len, 0, "user stack length") &&
+	     ASSERT_EQ(s->stack_len % sizeof(__u64), 0, "whole frames") &&
+	     ASSERT_TRUE(addr_in_ranges(s->stack[0], run->exec, run->n_exec),
+			 "first frame in the child's executable mappings");
+	if (!ok)
+		printf("sample %d of %d: cpu %u ip 0x%llx\n", i, run->received,
+		       s->cpu, (unsigned long long)s->stack[0]);
+	return ok;
+}
+
+static void check_samples(struct test_perf_profile *skel,
+			  const struct profile_run *run)
+{
+	long long period_ns = NSEC_PER_SEC / run->freq;
+	/* What the spin alone should give, and what the CPU time allows. */
+	long long expected = SPIN_MS * NSEC_PER_MSEC / period_ns;
+	long long possible = run->child_cpu_ns / period_ns;
+	int n = run->received, in_spin = 0, i;
+
+	printf("%d samples at %d Hz; spin %d ms expects %lld; child ran "
+	       "%lld ms\n", n, run->freq, SPIN_MS, expected,
+	       run->child_cpu_ns / NSEC_PER_MSEC);
+	ASSERT_EQ(run->bad_size, 0, "samples of the wrong size");
+	ASSERT_EQ(skel->bss->dropped, 0, "samples dropped, ring full");
+	ASSERT_EQ(n, skel->bss->produced, "samples received = produced");
+	if (!ASSERT_LE(n, MAX_SAMPLES, "samples fit the test's array"))
+		return;
+	/* TCG and busy hosts lose ticks: ask for a quarter of them. */
+	ASSERT_GE(n, expected / 4, "samples, at least 1/4 of expected");
+	/* The event only ticks while the child runs. */
+	if (ASSERT_GT(run->child_cpu_ns, 0, "child CPU time"))
+		ASSERT_LE(n, possible + possible / 2 + 5,
+			  "samples, at most what the child's CPU time allows");
+
+	for (i = 0; i < n; i++) {
+		if (!check_sample(run, i))
+			return;
+		if (run->s[i].stack[0] >= run->spin_start &&
+		    run->s[i].stack[0] < run->spin_end)
+			in_spin++;
+	}
+	/*
+	 * Only the innermost frame is reliable (test_progs has no frame
+	 * pointers).  The spin loop leaves its own code only to read the
+	 * clock every SPIN_INNER turns: most ticks must land in it.
+	 */
+	printf("%d samples in perf_profile_spin [0x%lx, 0x%lx)\n", in_spin,
+	       run->spin_start, run->spin_end);
+	ASSERT_GE(in_spin * 2, n, "samples in the spin loop, at least half");
+}
+
+static void close_pipes(struct child_pipes *p)
+{
+	int *fds[] = { &p->go[0], &p->go[1], &p->done[0], &p->done[1] };
+
+	for (size_t i = 0; i < ARRAY_SIZE(fds); i++) {
+		if (*fds[i] >= 0)
+			close(*fds[i]);
+		*fds[i] = -1;
+	}
+}
+
+/* Fork the child and learn its executable mappings; it waits for "go". */
+static bool start_child(struct profile_run *run, struct child_pipes *p)
+{
+	if (!ASSERT_OK(pipe2(p->go, O_CLOEXEC), "pipe") ||
+	    !ASSERT_OK(pipe2(p->done, O_CLOEXEC), "pipe"))
+		return false;
+	run->child = child_start(profiled_child, p);
+	if (!ASSERT_GT(run->child, 0, "fork profiled child")) {
+		run->child = 0;
+		return false;
+	}
+	close(p->go[0]);
+	close(p->done[1]);
+	p->go[0] = p->done[1] = -1;
+	run->n_exec = proc_exec_ranges(run->child, run->exec, MAX_RANGES);
+	return ASSERT_GT(run->n_exec, 0, "child's executable mappings");
+}
+
+static void subtest_cpu_clock(struct test_perf_profile *skel)
+{
+	struct child_pipes p = { { -1, -1 }, { -1, -1 } };
+	struct ring_buffer *rb = NULL;
+	struct bpf_link *link = NULL;
+	struct profile_run *run;
+	int pfd = -1;
+
+	run = calloc(1, sizeof(*run));
+	if (!ASSERT_OK_PTR(run, "alloc"))
+		return;
+	run->freq = sample_freq();
+	find_spin_range(run);
+	if (!start_child(run, &p))
+		goto out;
+	rb = ring_buffer__new(bpf_map__fd(skel->maps.samples), on_sample, run,
+			      NULL);
+	if (!ASSERT_OK_PTR(rb, "ring_buffer__new")) {
+		rb = NULL;
+		goto out;
+	}
+	run->t_attach = now_ns();
+	pfd = open_cpu_clock(run->child, run->freq);
+	if (!ASSERT_OK_FD(pfd, "perf_event_open cpu-clock"))
+		goto out;
+	link = bpf_program__attach_perf_event(skel->progs.profile_tick, pfd);
+	if (!ASSERT_OK_PTR(link, "attach_perf_event")) {
+		link = NULL;
+		goto out;
+	}
+	pfd = -1;	/* the link owns it now */
+
+	if (!ASSERT_EQ(write(p.go[1], "g", 1), 1, "start the child") ||
+	    !collect(rb, p.done[0]))
+		goto out;
+	/* Disables the event and closes its fd; the child is asleep. */
+	bpf_link__destroy(link);
+	link = NULL;
+	run->t_detach = now_ns();
+	run->child_cpu_ns = process_cpu_ns(run->child);
+	if (ASSERT_GE(ring_buffer__consume(rb), 0, "final consume"))
+		check_samples(skel, run);
+out:
+	bpf_link__destroy(link);
+	if (pfd >= 0)
+		close(pfd);
+	ring_buffer__free(rb);
+	child_stop(&run->child);
+	close_pipes(&p);
+	free(run);
+}
+
+void test_perf_profile(void)
+{
+	struct test_perf_profile *skel;
+
+	if (!test__need(FEAT_PERF_EVENT_SW) || !test__need(FEAT_RINGBUF))
+		return;
+	skel = test_perf_profile__open_and_load();
+	if (!ASSERT_OK_PTR(skel, "test_perf_profile__open_and_load"))
+		return;
+	if (test__start_subtest("cpu_clock"))
+		subtest_cpu_clock(skel);
+	test_perf_profile__destroy(skel);
+}

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Count this process's getpgid() calls with a syscall tracepoint, raw_tp,
+ * tp_btf, fentry and kprobe program: each count must be exact.  Exact
+ * means two things are left out: the getpgid() calls of another process
+ * running at the same time (a "noise" child calling it non-stop, which
+ * the programs count apart to prove it was really there), and this
+ * process's other syscalls, made between its getpgid() calls.
+ */
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "probe.h"
+#include "test_progs.h"
+#include "trigger.h"
+#include "syscall_count_common.h"
+#include "test_syscall_count.skel.h"
+
+#define CALLS		500
+#define BATCHES		5
+#define NOISE_WAIT_MS	2000	/* keep in step with the message below */
+
+struct variant {
+	const char *name;
+	enum bpf_feature feat;
+	enum sc_variant idx;
+};
+
+static const struct variant variants[SC__COUNT] = {
+	{ "tracepoint", FEAT_TRACEPOINT, SC_TRACEPOINT },
+	{ "raw_tp", FEAT_RAW_TP, SC_RAW_TP },
+	{ "tp_btf", FEAT_TP_BTF, SC_TP_BTF },
+	{ "fentry", FEAT_FENTRY, SC_FENTRY },
+	{ "kprobe", FEAT_KPROBE, SC_KPROBE },
+};
+
+/* BPF programs write these from other CPUs: read them afresh each time. */
+#define READ_COUNTER(x) (*(volatile __u64 *)&(x))
+
+static struct bpf_program *variant_prog(struct test_syscall_count *skel,
+					enum sc_variant v)
+{
+	switch (v) {
+	case SC_TRACEPOINT: return skel->progs.sc_tracepoint;
+	case SC_RAW_TP: return skel->progs.sc_raw_tp;
+	case SC_TP_BTF: return skel->progs.sc_tp_btf;
+	case SC_FENTRY: return skel->progs.sc_fentry;
+	case SC_KPROBE: return skel->progs.sc_kprobe;
+	case SC__COUNT: break;
+	}
+	return NULL;
+}
+
+static int noise_loop(void *arg)
+{
+	(void)arg;
+	for (;;)
+		syscall(SYS_getpgid, 0);
+	return 0;
+}
+
+/* Syscalls next to getpgid that must not be counted. */
+static void other_syscalls(int n)
+{
+	for (int i = 0; i < n; i++) {
+		syscall(SYS_getpid);
+		syscall(SYS_getppid);
+		syscall(SYS_getsid, 0);
+#ifdef SYS_getpgrp
+		/* Same kernel work as getpgid(0), different syscall. */
+		syscall(SYS_getpgrp);
+#endif
+	}
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Wait until every attached program has counted new noise calls since
+ * seen[], then update seen[].  Between our batches, this makes the noise
+ * process's getpgid() calls interleave with ours even on one CPU.
+ */
+static bool wait_for_noise(struct test_syscall_count *skel,
+			   const enum sc_variant *vs, int n, __u64 *seen)
+{
+	long long deadline = now_ms() + NOISE_WAIT_MS;
+	int i = 0;
+
+	while (i < n) {
+		__u64 cur = READ_COUNTER(skel->bss->noise_hits[vs[i]]);
+
+		if (cur > seen[i]) {
+			seen[i] = cur;
+			i++;
+			continue;
+		}
+		if (now_ms() > deadline) {
+			ASSERT_GT(cur, seen[i], "new noise calls within 2 s");
+			return false;
+		}
+		usleep(200);
+	}
+	return true;
+}
+
+static bool attach_all(struct test_syscall_count *skel,
+		       const enum sc_variant *vs, int n,
+		       struct bpf_link **links)
+{
+	for (int i = 0; i < n; i++) {
+		links[i] = bpf_program__attach(variant_prog(skel, vs[i]));
+		if (!ASSERT_OK_PTR(links[i], variants[vs[i]].name)) {
+			links[i] = NULL;
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * With the programs of vs[] attached and a noise process calling getpgid()
+ * non-stop, call getpgid() CALLS times among other syscalls: each program
+ * must count exactly CALLS, and must have seen the noise process's calls.
+ */
+static void count_with_noise(struct test_syscall_count *skel,
+			     const enum sc_variant *vs, int n)
+{
+	struct bpf_link *links[SC__COUNT] = {};
+	__u64 seen[SC__COUNT] = {};
+	pid_t noise;
+	int i;
+
+	memset(skel->bss->hits, 0, sizeof(skel->bss->hits));
+	memset(skel->bss->noise_hits, 0, sizeof(skel->bss->noise_hits));
+	noise = child_start(noise_loop, NULL);
+	if (!ASSERT_GT(noise, 0, "start noise process"))
+		return;
+	skel->bss->noise_pid = noise;
+	if (!attach_all(skel, vs, n, links))
+		goto out;
+
+	for (i = 0; i < BATCHES; i++) {
+		if (!wait_for_noise(skel, vs, n, seen))
+			goto out;
+		trigger_getpgid(CALLS / BATCHES);
+		other_syscalls(CALLS / BATCHES);
+	}
+	/* Noise went on after our last call too: it spanned all of them. */
+	if (!wait_for_noise(skel, vs, n, seen))
+		goto out;
+
+	for (i = 0; i < n; i++) {
+		__u64 hits = skel->bss->hits[vs[i]];
+
+		printf("%s: counted %llu of our calls; noise process made "
+		       "%llu\n", variants[vs[i]].name,
+		       (unsigned long long)hits, (unsigned long long)seen[i]);
+		ASSERT_EQ(hits, CALLS, variants[vs[i]].name);
+	}
+out:
+	for (i = 0; i < n; i++)
+		bpf_link__destroy(links[i]);
+	child_stop(&noise);
+}
+
+/* Every variant the kernel has, attached at once: all counts agree. */
+static void subtest_all_agree(struct test_syscall_count *skel)
+{
+	enum sc_variant vs[SC__COUNT];
+	int n = 0;
+
+	for (int v = 0; v < SC__COUNT; v++) {
+		const char *why = feature_missing(variants[v].feat);
+
+		if (why)
+			printf("%s left out: %s\n", variants[v].name, why);
+		else
+			vs[n++] = v;
+	}
+	if (n == 0) {
+		test__skip_reason("no way to hook getpgid on this kernel");
+		return;
+	}
+	count_with_noise(skel, vs, n);
+}
+
+void test_syscall_count(void)
+{
+	struct test_syscall_count *skel;
+	int v;
+
+	skel = test_syscall_count__open();
+	if (!ASSERT_OK_PTR(skel, "test_syscall_count__open"))
+		return;
+	/* One missing program type must not keep the others from loading. */
+	for (v = 0; v < SC__COUNT; v++)
+		if (feature_missing(variants[v].feat))
+			bpf_program__set_autoload(variant_prog(skel, v), false);
+	skel->rodata->getpgid_nr = SYS_getpgid;
+	if (!ASSERT_OK(test_syscall_count__load(skel), "load"))
+		goto out;
+	skel->bss->target_pid = getpid();
+
+	for (v = 0; v < SC__COUNT; v++) {
+		enum sc_variant one = v;
+
+		if (!test__start_subtest(variants[v].name))
+			continue;
+		if (test__need(variants[v].feat))
+			count_with_noise(skel, &one, 1);
+	}
+	if (test__start_subtest("all_agree"))
+		subtest_all_agree(skel);
+out:
+	test_syscall_count__destroy(skel);
+}
