@@ -4,6 +4,7 @@
  * tests, run each one, report as it goes, and map the tally to an exit
  * code.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,6 +30,10 @@ static void on_interrupt(int sig)
 }
 
 static int libbpf_verbosity;
+
+static int run_all(const struct suite *suite, const struct options *o,
+		   const struct run_opts *ro, const int *idx, int n,
+		   struct test_result *results, struct summary *sum);
 
 /* libbpf warnings go to the test's log; its debug output needs -vvv. */
 static int print_libbpf(enum libbpf_print_level level, const char *fmt,
@@ -99,6 +104,24 @@ static void report_one(const struct options *o, int index,
 		report_text_test(stdout, r, o->verbosity);
 }
 
+/* After the run: anything the whole run left behind fails it. */
+static int check_run_leaks(const struct suite *suite, const struct options *o,
+			   void *snap)
+{
+	char *leaks = leak_report(suite->leaks, snap);
+	const char *prefix = o->ktap ? "# " : "";
+
+	if (!leaks) {
+		printf("%sLeak check: the run left nothing behind\n", prefix);
+		return 0;
+	}
+	printf("%sLeak check: the run left behind:\n", prefix);
+	for (char *line = strtok(leaks, "\n"); line; line = strtok(NULL, "\n"))
+		printf("%s%s\n", prefix, line);
+	free(leaks);
+	return 1;
+}
+
 static int run_tests(const struct suite *suite, const struct options *o,
 		     const int *idx, int n, struct test_result *results,
 		     struct summary *sum)
@@ -107,13 +130,39 @@ static int run_tests(const struct suite *suite, const struct options *o,
 		.sel = o->sel,
 		.verbosity = o->verbosity,
 		.no_fork = o->no_fork,
+		.leaks = o->leak_check ? suite->leaks : NULL,
 	};
+	void *snap = NULL;
+	int ret;
+
+	if (ro.leaks) {
+		snap = ro.leaks->snapshot();
+		if (!snap) {
+			fprintf(stderr, "test_progs: leak check snapshot "
+				"failed: %s\n", strerror(errno));
+			return EXIT_INFRA;
+		}
+	}
+	ret = run_all(suite, o, &ro, idx, n, results, sum);
+	if (snap) {
+		if (ret != EXIT_INFRA && check_run_leaks(suite, o, snap) &&
+		    ret != EXIT_FAILED)
+			ret = EXIT_FAILED;
+		ro.leaks->release(snap);
+	}
+	return ret;
+}
+
+static int run_all(const struct suite *suite, const struct options *o,
+		   const struct run_opts *ro, const int *idx, int n,
+		   struct test_result *results, struct summary *sum)
+{
 
 	if (o->ktap)
 		report_ktap_begin(stdout, n);
 	for (int i = 0; i < n; i++) {
 		const struct test_def *def = &suite->tests[idx[i]];
-		int err = runner_run(def, idx[i] + 1, &ro, &results[i]);
+		int err = runner_run(def, idx[i] + 1, ro, &results[i]);
 
 		if (err) {
 			fprintf(stderr, "test_progs: cannot run %s: %s\n",
@@ -180,6 +229,11 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 		return ret > 0 ? EXIT_OK : EXIT_INFRA;
 	}
 	ret = EXIT_INFRA;
+	if (o.leak_check && !suite->leaks) {
+		fprintf(stderr, "test_progs: --leak-check: this runner has no "
+			"leak checker\n");
+		goto out;
+	}
 	if (o.json_path && !o.list && !o.count) {
 		err = report_json_open(&jr, o.json_path);
 		if (err) {

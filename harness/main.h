@@ -4,6 +4,7 @@
 #define BPFCHECK_MAIN_H
 
 #include "env_info.h"
+#include "leak.h"
 #include "runner.h"
 
 struct suite {
@@ -14,6 +15,8 @@ struct suite {
 	 * env.  Optional; a negative return is a harness error (exit 3).
 	 */
 	int (*prepare)(struct env_info *env, int verbosity);
+	/* What --leak-check tracks; NULL if the suite has no checker. */
+	const struct leak_checker *leaks;
 };
 
 int test_progs_main(int argc, char **argv, const struct suite *suite);

@@ -6,7 +6,7 @@
 
 #include "options.h"
 
-enum { OPT_KTAP = 0x100, OPT_NO_FORK };
+enum { OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK };
 
 static const struct option long_opts[] = {
 	{ "ktap", no_argument, NULL, OPT_KTAP },
@@ -15,6 +15,7 @@ static const struct option long_opts[] = {
 	{ "count", no_argument, NULL, 'c' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "no-fork", no_argument, NULL, OPT_NO_FORK },
+	{ "leak-check", no_argument, NULL, OPT_LEAK_CHECK },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
@@ -36,7 +37,9 @@ static void usage(const char *prog)
 	       "               -vvv: libbpf debug output)\n"
 	       "  --ktap       KTAP version 1 instead of text\n"
 	       "  -J, --json FILE  write a JSON summary to FILE\n"
-	       "  --no-fork    run tests in this process (for debuggers)\n\n"
+	       "  --no-fork    run tests in this process (for debuggers)\n"
+	       "  --leak-check fail tests that leave BPF objects, pins,\n"
+	       "               namespaces or interfaces behind\n\n"
 	       "Exit: 0 passed, 1 failed, 2 nothing ran, 3 harness error,\n"
 	       "      4 everything skipped.\n", prog);
 }
@@ -121,6 +124,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		case 'J': o->json_path = optarg; break;
 		case OPT_KTAP: o->ktap = true; break;
 		case OPT_NO_FORK: o->no_fork = true; break;
+		case OPT_LEAK_CHECK: o->leak_check = true; break;
 		case 'h':
 			usage(argv[0]);
 			return 1;

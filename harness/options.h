@@ -14,6 +14,7 @@ struct options {
 	bool count;
 	bool ktap;
 	bool no_fork;
+	bool leak_check;
 	const char *json_path;
 };
 

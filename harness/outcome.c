@@ -22,7 +22,9 @@ void test_result_free(struct test_result *r)
 	free(r->subtests);
 	free(r->log);
 	free(r->crash);
+	free(r->leaks);
 	r->subtests = NULL;
+	r->leaks = NULL;
 	r->log = NULL;
 	r->crash = NULL;
 	r->n_subtests = 0;

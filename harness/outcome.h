@@ -39,6 +39,7 @@ struct test_result {
 	struct subtest_result *subtests;
 	char *log;			/* output outside any subtest */
 	char *crash;			/* how the test process died, or NULL */
+	char *leaks;			/* what it left behind, or NULL */
 };
 
 void test_result_free(struct test_result *r);

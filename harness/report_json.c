@@ -118,6 +118,8 @@ static void write_test(struct json_writer *w, const struct test_result *r)
 	write_outcome(w, r->outcome, r->skip_reason, r->duration_ns);
 	if (r->crash)
 		json_kv_string(w, "crash", r->crash);
+	if (r->leaks)
+		json_kv_string(w, "leaks", r->leaks);
 	json_key(w, "subtests");
 	json_begin_array(w);
 	for (int i = 0; i < r->n_subtests; i++)

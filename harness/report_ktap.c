@@ -57,6 +57,8 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 		ktap_diag(out, "", r->log);
 	if (r->crash)
 		ktap_diag(out, "", r->crash);
+	if (r->leaks)
+		ktap_diag(out, "", r->leaks);
 	ktap_result(out, "", index, r->name, r->outcome, r->skip_reason);
 	fflush(out);
 }

@@ -64,6 +64,8 @@ static void print_test(FILE *out, const struct test_result *r,
 		print_log(out, r->log);
 	if (r->crash)
 		fprintf(out, "%s\n", r->crash);
+	if (r->leaks)
+		fprintf(out, "%s\n", r->leaks);
 	snprintf(num, sizeof(num), "%d", r->number);
 	fprintf(out, "#%-8s %s:%s", num, r->name, text_outcome(r->outcome));
 	if (r->outcome == OUTCOME_SKIP)

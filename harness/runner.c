@@ -380,7 +380,7 @@ static void decide_outcome(struct test_result *res)
 {
 	struct shared_state *st = cur.st;
 
-	if (st->failed || res->crash || res->subtests_failed) {
+	if (st->failed || res->crash || res->leaks || res->subtests_failed) {
 		res->outcome = OUTCOME_FAIL;
 	} else if (st->skipped) {
 		res->outcome = OUTCOME_SKIP;
@@ -397,6 +397,51 @@ static void decide_outcome(struct test_result *res)
 	} else {
 		res->outcome = OUTCOME_PASS;
 	}
+}
+
+/* What the test left behind, as text; NULL when nothing. */
+char *leak_report(const struct leak_checker *lc, const void *snap)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int n;
+
+	if (!f)
+		return strdup("leak check failed: out of memory");
+	n = lc->report(snap, f);
+	if (n < 0)
+		fprintf(f, "leak check failed: %s\n", strerror(-n));
+	fclose(f);
+	if (n == 0) {
+		free(text);
+		return NULL;
+	}
+	/* Drop the final newline: reporters add their own. */
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	return text;
+}
+
+static int run_checked(const struct run_opts *opts, int *status,
+		       char **leaks)
+{
+	void *snap = NULL;
+	int err;
+
+	*leaks = NULL;
+	if (opts->leaks && !opts->list_only) {
+		snap = opts->leaks->snapshot();
+		if (!snap)
+			return -errno;
+	}
+	err = opts->no_fork ? run_in_process(status) : run_forked(status);
+	if (snap) {
+		if (!err)
+			*leaks = leak_report(opts->leaks, snap);
+		opts->leaks->release(snap);
+	}
+	return err;
 }
 
 int runner_run(const struct test_def *def, int num,
@@ -418,7 +463,7 @@ int runner_run(const struct test_def *def, int num,
 	if (err)
 		return err;
 
-	err = opts->no_fork ? run_in_process(&status) : run_forked(&status);
+	err = run_checked(opts, &status, &res->leaks);
 	if (err)
 		return err;
 	res->duration_ns = now_ns() - start;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "leak.h"
 #include "outcome.h"
 #include "select.h"
 
@@ -19,6 +20,8 @@ struct run_opts {
 	int verbosity;
 	bool list_only;		/* record subtest names, run none */
 	bool no_fork;		/* run in this process (for debuggers) */
+	/* When set, a test that leaves objects behind fails. */
+	const struct leak_checker *leaks;
 };
 
 int runner_init(void);
@@ -29,5 +32,8 @@ void runner_exit(void);
  */
 int runner_run(const struct test_def *def, int num,
 	       const struct run_opts *opts, struct test_result *res);
+
+/* Ask lc what appeared since snap: text to show, or NULL when nothing. */
+char *leak_report(const struct leak_checker *lc, const void *snap);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test_progs: the suite of prog_tests/ on the running kernel. */
+#include "leaks.h"
 #include "main.h"
 #include "prepare.h"
 #include "registry.h"
@@ -10,6 +11,7 @@ int main(int argc, char **argv)
 		.tests = registry_tests,
 		.n_tests = registry_n_tests,
 		.prepare = prepare_machine,
+		.leaks = &test_progs_leaks,
 	};
 
 	return test_progs_main(argc, argv, &suite);

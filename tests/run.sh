@@ -172,7 +172,7 @@ check_assert_messages() {
 # args (sh words) | exit code | summary numbers
 SUMMARY_TABLE=$T/summary.table
 cat >"$SUMMARY_TABLE" <<'EOF'
-|1|4 7 6 7
+|1|5 7 6 7
 -t pass_|0|2 3 0 0
 -t skip_|0|1 2 5 0
 -t fail_|1|0 1 1 3
@@ -181,7 +181,7 @@ cat >"$SUMMARY_TABLE" <<'EOF'
 -a 'crash_*,pass_plain'|1|1 1 0 2
 -t fail_mixed -b fail_mixed/bad|0|1 1 1 0
 -n 1,3-5|1|0 1 1 4
--b @SELFILE|1|2 4 6 7
+-b @SELFILE|1|3 4 6 7
 EOF
 
 check_accounting() {
@@ -361,13 +361,13 @@ check_selection() {
 	run "$FIXTURE" -b fail,crash,output
 	expect_exit 0
 	expect_no_match "$OUT" '^#[0-9/]+ +(fail|crash|output)_'
-	expect_line "$OUT" "$(summary 3 5 5 0)"
+	expect_line "$OUT" "$(summary 4 5 5 0)"
 	end_check
 
 	begin "-d denies tests by glob; a glob without wildcards is exact"
 	run "$FIXTURE" -d 'fail_*,crash_*,output_*'
 	expect_exit 0
-	expect_line "$OUT" "$(summary 3 5 5 0)"
+	expect_line "$OUT" "$(summary 4 5 5 0)"
 	run "$FIXTURE" -t pass_ -d pass
 	expect_line "$OUT" "$(summary 2 3 0 0)"
 	end_check
@@ -473,10 +473,10 @@ skip_some/also_runs"
 	expect_empty "$ERR"
 	end_check
 
-	begin "-l of the whole suite: 15 tests, 33 subtests, in registry order"
+	begin "-l of the whole suite: 16 tests, 33 subtests, in registry order"
 	run "$FIXTURE" -l
 	expect_exit 0
-	expect_nlines "$OUT" 48
+	expect_nlines "$OUT" 49
 	grep -v / "$OUT" >"$T/names"
 	expect_content "$T/names" "crash_exit
 crash_segv
@@ -492,7 +492,8 @@ skip_all_subtests
 skip_multiline_reason
 skip_no_reason
 skip_some
-skip_whole"
+skip_whole
+with_leak"
 	expect_line "$OUT" "crash_segv/after"
 	end_check
 
@@ -506,7 +507,7 @@ fail_asserts/neq"
 	begin "-c counts selected tests and subtests"
 	run "$FIXTURE" -c
 	expect_exit 0
-	expect_content "$OUT" "15 tests, 33 subtests"
+	expect_content "$OUT" "16 tests, 33 subtests"
 	run "$FIXTURE" -c -t pass_
 	expect_content "$OUT" "2 tests, 3 subtests"
 	run "$FIXTURE" -c -a fail_asserts/eq -b fail_mixed
@@ -633,7 +634,7 @@ show_ktap_error() {	# KTAP_FILE
 }
 
 check_ktap() {
-	ktap_valid 1 "15 tests (pass 4, fail 7, skip 4), 32 subtests"
+	ktap_valid 1 "16 tests (pass 5, fail 7, skip 4), 32 subtests"
 	ktap_valid 1 "" -v
 	ktap_valid 1 "" -vv
 	ktap_valid 0 "2 tests (pass 2, fail 0, skip 0), 3 subtests" -t pass_
@@ -654,7 +655,7 @@ check_ktap() {
 	expect_exit 1
 	head -n 2 "$OUT" >"$T/head"
 	expect_content "$T/head" "KTAP version 1
-1..15"
+1..16"
 	expect_line "$OUT" "  # Subtest: fail_asserts"
 	expect_line "$OUT" "  1..18"
 	expect_line "$OUT" "  # fail.c:$(line_of fail.c '"answer"'): ASSERT_EQ(answer) failed: actual 42 (0x2a), expected == 7 (0x7)"
@@ -663,7 +664,7 @@ check_ktap() {
 	expect_line "$OUT" "# test process killed by signal 11 (Segmentation fault)"
 	expect_line "$OUT" "not ok 2 crash_segv"
 	expect_line "$OUT" "ok 9 pass_plain"
-	expect_line "$OUT" "# Totals: pass:4 fail:7 xfail:0 xpass:0 skip:4 error:0"
+	expect_line "$OUT" "# Totals: pass:5 fail:7 xfail:0 xpass:0 skip:4 error:0"
 	expect_no "$OUT" "pass_plain log line"
 	end_check
 
@@ -759,12 +760,12 @@ check_json() {
 	use full_json
 	s=$(jq -r '"Summary: \(.success)/\(.success_subtest) PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$J")
 	expect_line "$OUT" "$s"
-	expect_line "$OUT" "$(summary 4 7 6 7)"
+	expect_line "$OUT" "$(summary 5 7 6 7)"
 	end_check
 
 	begin "JSON results[]: one per test, in order, with all fields"
-	expect_jq "$J" '.results | length == 15'
-	expect_jq "$J" '[.results[].number] == [range(1; 16)]'
+	expect_jq "$J" '.results | length == 16'
+	expect_jq "$J" '[.results[].number] == [range(1; 17)]'
 	expect_jq "$J" '.results[0].name == "crash_exit" and .results[14].name == "skip_whole"'
 	expect_jq "$J" 'all(.results[]; (.name|type) == "string" and (.number|type) == "number" and (.failed|type) == "boolean" and (.outcome|type) == "string" and (.message|type) == "string" and (.duration_ns|type) == "number" and .duration_ns >= 0 and (.subtests|type) == "array")'
 	expect_jq "$J" 'all(.results[].subtests[]; (.name|type) == "string" and (.number|type) == "number" and (.failed|type) == "boolean" and (.outcome|type) == "string" and (.message|type) == "string" and (.duration_ns|type) == "number")'
@@ -916,6 +917,50 @@ check_sanitizers() {
 	end_check
 }
 
+# ---- leak check -------------------------------------------------------------
+
+# The runner side of --leak-check, through the fixture runner's checker
+# (files appearing in $FIXTURE_LEAK_DIR); BPF objects are the real suite's.
+check_leak_check() {
+	leakdir="$T/leaks"
+	mkdir -p "$leakdir"
+
+	begin "--leak-check fails the test that leaves something behind"
+	rm -f "$leakdir"/*
+	FIXTURE_LEAK_DIR=$leakdir run "$FIXTURE" --leak-check -t with_leak,pass_plain
+	expect_exit 1
+	expect_line "$OUT" "leaked file leaked-by-with_leak"
+	expect_line "$OUT" "$(result_line 16 with_leak:FAIL)"
+	expect_line "$OUT" "$(result_line 9 pass_plain:OK)"
+	expect_line "$OUT" "Leak check: the run left behind:"
+	end_check
+
+	begin "--leak-check passes a run that leaves nothing"
+	rm -f "$leakdir"/*
+	FIXTURE_LEAK_DIR=$leakdir run "$FIXTURE" --leak-check -t pass_,with_leak -b with_leak
+	expect_exit 0
+	expect_line "$OUT" "Leak check: the run left nothing behind"
+	expect_no "$OUT" "leaked"
+	end_check
+
+	begin "--leak-check: leaks in KTAP diagnostics and in JSON"
+	rm -f "$leakdir"/*
+	FIXTURE_LEAK_DIR=$leakdir run "$FIXTURE" --leak-check --ktap -t with_leak -J "$T/leak.json"
+	expect_exit 1
+	expect_line "$OUT" "# leaked file leaked-by-with_leak"
+	expect_line "$OUT" "not ok 1 with_leak"
+	expect_jq "$T/leak.json" '.results[0].leaks == "leaked file leaked-by-with_leak"'
+	expect_jq "$T/leak.json" '.results[0].outcome == "FAIL"'
+	end_check
+
+	begin "without --leak-check the same test passes"
+	rm -f "$leakdir"/*
+	FIXTURE_LEAK_DIR=$leakdir run "$FIXTURE" -t with_leak
+	expect_exit 0
+	expect_no "$OUT" "Leak check"
+	end_check
+}
+
 # ---- main -----------------------------------------------------------------
 
 printf '%s\n' "# a selection file" "" "pass_plain   # trailing comment" \
@@ -940,6 +985,7 @@ check_ktap_checker
 check_json
 check_exit_codes
 check_crashes
+check_leak_check
 check_test_progs
 check_sanitizers
 finish
