@@ -21,7 +21,7 @@ BPFTOOL ?= $(firstword $(wildcard /usr/sbin/bpftool /usr/bin/bpftool) bpftool)
 PKG_CONFIG ?= pkg-config
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
-TEST_PROGS_ARGS ?=
+TEST_PROGS_ARGS ?= --leak-check
 
 ifeq ($(V),1)
 Q :=

@@ -47,7 +47,7 @@ run_suite() {
 	stage "test_progs on the host kernel ($(uname -r))"
 	json="$OUTPUT/check-test_progs.json"
 	rm -f "$json"
-	"$OUTPUT/test_progs" -J "$json"
+	"$OUTPUT/test_progs" --leak-check -J "$json"
 	rc=$?
 	if [ ! -s "$json" ] || ! jq -e . "$json" >/dev/null; then
 		echo "check: test_progs (exit $rc) wrote no valid JSON summary"
