@@ -17,12 +17,14 @@
 #include "options.h"
 #include "report.h"
 #include "summary.h"
+#include "workers.h"
 
 /* The JSON temp file to remove if the run is interrupted. */
 static const char *volatile json_tmp_path;
 
 static void on_interrupt(int sig)
 {
+	workers_kill_all();
 	if (json_tmp_path)
 		unlink(json_tmp_path);
 	signal(sig, SIG_DFL);
@@ -63,16 +65,23 @@ static int list_tests(const struct suite *suite, const struct options *o,
 		      const int *idx, int n)
 {
 	struct run_opts ro = { .sel = o->sel, .list_only = true };
+	struct runner_slot *slot = runner_slot_new();
 	int tests = 0, subtests = 0;
 
+	if (!slot) {
+		fprintf(stderr, "test_progs: cannot set up the runner: %s\n",
+			strerror(errno));
+		return EXIT_INFRA;
+	}
 	for (int i = 0; i < n; i++) {
 		const struct test_def *def = &suite->tests[idx[i]];
 		struct test_result r;
-		int err = runner_run(def, idx[i] + 1, &ro, &r);
+		int err = runner_run(slot, def, idx[i] + 1, &ro, &r);
 
 		if (err) {
 			fprintf(stderr, "test_progs: cannot list %s: %s\n",
 				def->name, strerror(-err));
+			runner_slot_free(slot);
 			return EXIT_INFRA;
 		}
 		tests++;
@@ -90,6 +99,7 @@ static int list_tests(const struct suite *suite, const struct options *o,
 		}
 		test_result_free(&r);
 	}
+	runner_slot_free(slot);
 	if (o->count)
 		printf("%d tests, %d subtests\n", tests, subtests);
 	return tests ? EXIT_OK : EXIT_NO_TESTS;
@@ -130,13 +140,14 @@ static int run_tests(const struct suite *suite, const struct options *o,
 		.sel = o->sel,
 		.verbosity = o->verbosity,
 		.no_fork = o->no_fork,
-		.leaks = o->leak_check ? suite->leaks : NULL,
+		/* With -j, what appears belongs to any running test. */
+		.leaks = o->leak_check && o->jobs == 1 ? suite->leaks : NULL,
 	};
 	void *snap = NULL;
 	int ret;
 
-	if (ro.leaks) {
-		snap = ro.leaks->snapshot();
+	if (o->leak_check) {
+		snap = suite->leaks->snapshot();
 		if (!snap) {
 			fprintf(stderr, "test_progs: leak check snapshot "
 				"failed: %s\n", strerror(errno));
@@ -148,29 +159,46 @@ static int run_tests(const struct suite *suite, const struct options *o,
 		if (ret != EXIT_INFRA && check_run_leaks(suite, o, snap) &&
 		    ret != EXIT_FAILED)
 			ret = EXIT_FAILED;
-		ro.leaks->release(snap);
+		suite->leaks->release(snap);
 	}
 	return ret;
+}
+
+struct progress {
+	const struct options *o;
+	struct summary *sum;
+	int reported;		/* KTAP numbers follow the reporting order */
+};
+
+static void on_test_done(void *ctx, const struct test_result *res)
+{
+	struct progress *pr = ctx;
+
+	summary_add(pr->sum, res);
+	report_one(pr->o, ++pr->reported, res);
 }
 
 static int run_all(const struct suite *suite, const struct options *o,
 		   const struct run_opts *ro, const int *idx, int n,
 		   struct test_result *results, struct summary *sum)
 {
+	struct progress pr = { .o = o, .sum = sum };
+	struct workers_cfg cfg = {
+		.jobs = o->jobs,
+		.timeout_s = o->timeout_s,
+		.ro = ro,
+		.done = on_test_done,
+		.ctx = &pr,
+	};
+	int err;
 
 	if (o->ktap)
 		report_ktap_begin(stdout, n);
-	for (int i = 0; i < n; i++) {
-		const struct test_def *def = &suite->tests[idx[i]];
-		int err = runner_run(def, idx[i] + 1, ro, &results[i]);
-
-		if (err) {
-			fprintf(stderr, "test_progs: cannot run %s: %s\n",
-				def->name, strerror(-err));
-			return EXIT_INFRA;
-		}
-		summary_add(sum, &results[i]);
-		report_one(o, i + 1, &results[i]);
+	err = workers_run(suite->tests, idx, n, results, &cfg);
+	if (err) {
+		fprintf(stderr, "test_progs: cannot run the tests: %s\n",
+			strerror(-err));
+		return EXIT_INFRA;
 	}
 	if (o->ktap)
 		report_ktap_end(stdout, sum);
@@ -242,22 +270,16 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 			goto out;
 		}
 		json_tmp_path = jr.tmp_path;
-		signal(SIGINT, on_interrupt);
-		signal(SIGTERM, on_interrupt);
 	}
+	/* Tests run in their own process groups: Ctrl-C must reach them. */
+	signal(SIGINT, on_interrupt);
+	signal(SIGTERM, on_interrupt);
 	libbpf_verbosity = o.verbosity;
 	libbpf_set_print(print_libbpf);
 	env_info_collect(&env);
 	if (suite->prepare && suite->prepare(&env, o.verbosity) < 0)
 		goto out;
-	err = runner_init();
-	if (err) {
-		fprintf(stderr, "test_progs: cannot set up the runner: %s\n",
-			strerror(-err));
-		goto out;
-	}
 	ret = run_selected(suite, &o, &env, &jr);
-	runner_exit();
 out:
 	json_tmp_path = NULL;
 	report_json_abort(&jr);

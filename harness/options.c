@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <getopt.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +22,26 @@ static const struct option long_opts[] = {
 	{ 0 },
 };
 
+#define MAX_JOBS 256
+#define MAX_WATCHDOG_S 86400
+
+/* A whole positive decimal number up to max. */
+static int parse_count(const char *opt, const char *arg, int max, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || v < 1 || v > max) {
+		fprintf(stderr, "test_progs: %s: bad value '%s' (expected a "
+			"whole number from 1 to %d)\n", opt, arg, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 static void usage(const char *prog)
 {
 	printf("Usage: %s [OPTIONS]\n"
@@ -32,6 +54,9 @@ static void usage(const char *prog)
 	       "  -n NUMS      run tests by number: 1,3-5 or 2/1-3\n"
 	       "  -l, --list   list selected tests and subtests\n"
 	       "  -c, --count  count selected tests and subtests\n\n"
+	       "Running:\n"
+	       "  -j N         run N tests at once (serial_test_* alone, last)\n"
+	       "  -w SEC       watchdog: kill a test after SEC seconds (TIMEOUT)\n\n"
 	       "Output:\n"
 	       "  -v           show every test's log (-vv: passing asserts,\n"
 	       "               -vvv: libbpf debug output)\n"
@@ -105,17 +130,27 @@ int options_parse(struct options *o, int argc, char **argv)
 	int opt;
 
 	memset(o, 0, sizeof(*o));
+	o->jobs = 1;
 	o->sel = selection_new();
 	if (!o->sel) {
 		fprintf(stderr, "test_progs: out of memory\n");
 		return -1;
 	}
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":t:b:a:d:n:lcvJ:h", long_opts,
+	while ((opt = getopt_long(argc, argv, ":t:b:a:d:n:j:w:lcvJ:h", long_opts,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 't': case 'b': case 'a': case 'd': case 'n':
 			if (add_selection(o, opt, optarg))
+				return -1;
+			break;
+		case 'j':
+			if (parse_count("-j", optarg, MAX_JOBS, &o->jobs))
+				return -1;
+			break;
+		case 'w':
+			if (parse_count("-w", optarg, MAX_WATCHDOG_S,
+					&o->timeout_s))
 				return -1;
 			break;
 		case 'l': o->list = true; break;
@@ -136,6 +171,11 @@ int options_parse(struct options *o, int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "test_progs: unexpected argument '%s' "
 			"(see --help)\n", argv[optind]);
+		return -1;
+	}
+	if (o->no_fork && (o->jobs > 1 || o->timeout_s)) {
+		fprintf(stderr, "test_progs: --no-fork runs tests in this "
+			"process: it cannot be combined with -j or -w\n");
 		return -1;
 	}
 	if (o->json_path && !*o->json_path) {

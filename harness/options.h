@@ -15,6 +15,8 @@ struct options {
 	bool ktap;
 	bool no_fork;
 	bool leak_check;
+	int jobs;		/* -j: tests at once */
+	int timeout_s;		/* -w: watchdog seconds, 0 = none */
 	const char *json_path;
 };
 

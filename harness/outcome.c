@@ -11,6 +11,7 @@ const char *outcome_name(enum outcome o)
 	case OUTCOME_PASS: return "PASS";
 	case OUTCOME_FAIL: return "FAIL";
 	case OUTCOME_SKIP: return "SKIP";
+	case OUTCOME_TIMEOUT: return "TIMEOUT";
 	}
 	return "UNKNOWN";
 }
@@ -44,6 +45,10 @@ void summary_add(struct summary *s, const struct test_result *r)
 	case OUTCOME_SKIP:
 		s->skipped++;
 		break;
+	case OUTCOME_TIMEOUT:
+		s->timeouts++;
+		/* a timeout is a failure */
+		__attribute__((fallthrough));
 	case OUTCOME_FAIL:
 		s->failed++;
 		s->skipped += r->subtests_skipped;

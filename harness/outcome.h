@@ -10,9 +10,15 @@ enum outcome {
 	OUTCOME_PASS,
 	OUTCOME_FAIL,
 	OUTCOME_SKIP,
+	OUTCOME_TIMEOUT,	/* killed by the watchdog; counts as a failure */
 };
 
 const char *outcome_name(enum outcome o);
+
+static inline bool outcome_failed(enum outcome o)
+{
+	return o == OUTCOME_FAIL || o == OUTCOME_TIMEOUT;
+}
 
 #define TEST_NAME_MAX	128
 #define REASON_MAX	256
@@ -23,6 +29,7 @@ struct subtest_result {
 	enum outcome outcome;
 	char skip_reason[REASON_MAX];
 	long long duration_ns;
+	bool cut_short;			/* still running when the test died */
 	char *log;			/* captured output, NUL-terminated */
 };
 

@@ -91,7 +91,7 @@ static void write_env(struct json_writer *w, const struct env_info *env)
 static void write_outcome(struct json_writer *w, enum outcome o,
 			  const char *reason, long long duration_ns)
 {
-	json_kv_bool(w, "failed", o == OUTCOME_FAIL);
+	json_kv_bool(w, "failed", outcome_failed(o));
 	json_kv_string(w, "outcome", outcome_name(o));
 	if (o == OUTCOME_SKIP)
 		json_kv_string(w, "skip_reason", reason);

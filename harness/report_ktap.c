@@ -24,10 +24,12 @@ static void ktap_diag(FILE *out, const char *indent, const char *text)
 static void ktap_result(FILE *out, const char *indent, int number,
 			const char *name, enum outcome o, const char *reason)
 {
-	fprintf(out, "%s%s %d %s", indent, o == OUTCOME_FAIL ? "not ok" : "ok",
+	fprintf(out, "%s%s %d %s", indent, outcome_failed(o) ? "not ok" : "ok",
 		number, name);
 	if (o == OUTCOME_SKIP)
 		fprintf(out, " # SKIP %s", reason);
+	else if (o == OUTCOME_TIMEOUT)
+		fprintf(out, " # TIMEOUT");
 	fputc('\n', out);
 }
 
@@ -46,14 +48,14 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 		for (int i = 0; i < r->n_subtests; i++) {
 			const struct subtest_result *s = &r->subtests[i];
 
-			if (verbosity > 0 || s->outcome == OUTCOME_FAIL)
+			if (verbosity > 0 || outcome_failed(s->outcome))
 				ktap_diag(out, "  ", s->log);
 			/* KTAP numbers run 1..N even when -n left gaps. */
 			ktap_result(out, "  ", i + 1, s->name, s->outcome,
 				    s->skip_reason);
 		}
 	}
-	if (verbosity > 0 || r->outcome == OUTCOME_FAIL)
+	if (verbosity > 0 || outcome_failed(r->outcome))
 		ktap_diag(out, "", r->log);
 	if (r->crash)
 		ktap_diag(out, "", r->crash);

@@ -16,6 +16,7 @@ static const char *text_outcome(enum outcome o)
 	case OUTCOME_PASS: return "OK";
 	case OUTCOME_FAIL: return "FAIL";
 	case OUTCOME_SKIP: return "SKIP";
+	case OUTCOME_TIMEOUT: return "TIMEOUT";
 	}
 	return "?";
 }
@@ -49,12 +50,12 @@ static void print_subtest(FILE *out, const struct test_result *r,
 static void print_test(FILE *out, const struct test_result *r,
 		       int verbosity, bool failures_only)
 {
-	bool failed = r->outcome == OUTCOME_FAIL;
+	bool failed = outcome_failed(r->outcome);
 	char num[32];
 
 	for (int i = 0; i < r->n_subtests; i++) {
 		const struct subtest_result *s = &r->subtests[i];
-		bool sub_failed = s->outcome == OUTCOME_FAIL;
+		bool sub_failed = outcome_failed(s->outcome);
 
 		if (failures_only && !sub_failed)
 			continue;
@@ -88,7 +89,7 @@ void report_text_end(FILE *out, const struct test_result *results, int n,
 	if (s->failed) {
 		fprintf(out, "\nAll error logs:\n");
 		for (int i = 0; i < n; i++)
-			if (results[i].outcome == OUTCOME_FAIL)
+			if (outcome_failed(results[i].outcome))
 				print_test(out, &results[i], 0, true);
 	}
 	fprintf(out, "Summary: %d/%d PASSED, %d SKIPPED, %d FAILED\n",

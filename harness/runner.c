@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -60,32 +61,52 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-int runner_init(void)
-{
-	cur.st = mmap(NULL, sizeof(*cur.st), PROT_READ | PROT_WRITE,
-		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (cur.st == MAP_FAILED) {
-		cur.st = NULL;
-		return -errno;
-	}
-	cur.log_fd = capture_open();
-	if (cur.log_fd < 0) {
-		int err = -errno;
+struct runner_slot {
+	struct shared_state *st;
+	int log_fd;
+	pid_t pid;		/* running test process, or 0 */
+	int pidfd;
+	const struct test_def *def;
+	int num;
+	const struct run_opts *opts;
+	long long start_ns;
+	void *leak_snap;
+	int status;		/* wait status, for no_fork runs */
+};
 
-		runner_exit();
-		return err;
+struct runner_slot *runner_slot_new(void)
+{
+	struct runner_slot *slot = calloc(1, sizeof(*slot));
+
+	if (!slot)
+		return NULL;
+	slot->log_fd = slot->pidfd = -1;
+	slot->st = mmap(NULL, sizeof(*slot->st), PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (slot->st == MAP_FAILED) {
+		slot->st = NULL;
+		goto fail;
 	}
-	return 0;
+	slot->log_fd = capture_open();
+	if (slot->log_fd < 0)
+		goto fail;
+	return slot;
+fail:
+	runner_slot_free(slot);
+	return NULL;
 }
 
-void runner_exit(void)
+void runner_slot_free(struct runner_slot *slot)
 {
-	if (cur.st)
-		munmap(cur.st, sizeof(*cur.st));
-	if (cur.log_fd >= 0)
-		close(cur.log_fd);
-	cur.st = NULL;
-	cur.log_fd = -1;
+	if (!slot)
+		return;
+	if (slot->st)
+		munmap(slot->st, sizeof(*slot->st));
+	if (slot->log_fd >= 0)
+		close(slot->log_fd);
+	if (slot->pidfd >= 0)
+		close(slot->pidfd);
+	free(slot);
 }
 
 /* ---- the API tests call (runs in the child) ---- */
@@ -256,7 +277,7 @@ static char *describe_status(int status)
 	return ret < 0 ? NULL : msg;
 }
 
-static int run_forked(int *status)
+static int start_forked(struct runner_slot *slot)
 {
 	pid_t pid;
 
@@ -264,16 +285,18 @@ static int run_forked(int *status)
 	pid = fork();
 	if (pid < 0)
 		return -errno;
-	if (pid == 0)
+	if (pid == 0) {
+		/* Own process group: the watchdog kills what it spawned. */
+		setpgid(0, 0);
 		child_main();
-	while (waitpid(pid, status, 0) < 0) {
-		if (errno != EINTR)
-			return -errno;
 	}
+	setpgid(pid, pid);	/* also here, so there is no window */
+	slot->pid = pid;
+	slot->pidfd = syscall(SYS_pidfd_open, pid, 0);
 	return 0;
 }
 
-static int run_in_process(int *status)
+static int run_in_process(struct runner_slot *slot)
 {
 	int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO);
 	int err = 0;
@@ -285,13 +308,71 @@ static int run_in_process(int *status)
 	run_body();
 	dup2(saved_out, STDOUT_FILENO);
 	dup2(saved_err, STDERR_FILENO);
-	*status = 0;
+	slot->status = 0;
 out:
 	if (saved_out >= 0)
 		close(saved_out);
 	if (saved_err >= 0)
 		close(saved_err);
 	return err;
+}
+
+int runner_start(struct runner_slot *slot, const struct test_def *def,
+		 int num, const struct run_opts *opts)
+{
+	int err;
+
+	memset(slot->st, 0, offsetof(struct shared_state, sub));
+	slot->st->current = -1;
+	slot->def = def;
+	slot->num = num;
+	slot->opts = opts;
+	slot->pid = 0;
+	slot->leak_snap = NULL;
+	err = capture_reset(slot->log_fd);
+	if (err)
+		return err;
+	if (opts->leaks && !opts->list_only) {
+		slot->leak_snap = opts->leaks->snapshot();
+		if (!slot->leak_snap)
+			return -errno;
+	}
+	/* What the test's process sees through the test__*() API. */
+	cur.st = slot->st;
+	cur.log_fd = slot->log_fd;
+	cur.def = def;
+	cur.num = num;
+	cur.opts = opts;
+	slot->start_ns = now_ns();
+	err = opts->no_fork ? run_in_process(slot) : start_forked(slot);
+	if (err && slot->leak_snap) {
+		opts->leaks->release(slot->leak_snap);
+		slot->leak_snap = NULL;
+	}
+	return err;
+}
+
+pid_t runner_pid(const struct runner_slot *slot)
+{
+	return slot->pid;
+}
+
+int runner_pidfd(const struct runner_slot *slot)
+{
+	return slot->pidfd;
+}
+
+long long runner_started_ns(const struct runner_slot *slot)
+{
+	return slot->start_ns;
+}
+
+void runner_kill(struct runner_slot *slot)
+{
+	if (slot->pid > 0) {
+		kill(-slot->pid, SIGKILL);
+		kill(slot->pid, SIGKILL);
+	}
 }
 
 /* Log text outside every subtest's [log_start, log_end) range. */
@@ -317,9 +398,10 @@ static char *test_level_log(const struct shared_state *st, const char *all)
 	return buf;
 }
 
-static int collect_subtests(struct test_result *res, const char *all)
+static int collect_subtests(const struct runner_slot *slot,
+			    struct test_result *res, const char *all)
 {
-	struct shared_state *st = cur.st;
+	struct shared_state *st = slot->st;
 	size_t len = strlen(all);
 
 	res->subtests = calloc(st->recorded ? st->recorded : 1,
@@ -334,10 +416,11 @@ static int collect_subtests(struct test_result *res, const char *all)
 
 		/* A subtest cut short by a crash owns the log to the end. */
 		if (s->log_end < 0) {
+			r->cut_short = true;
 			end = len;
 			s->log_end = len;
 			s->end_ns = now_ns();
-			if (!cur.opts->list_only)
+			if (!slot->opts->list_only)
 				s->failed = true;
 		}
 		start = start > len ? len : start;
@@ -376,9 +459,10 @@ static void all_skipped_reason(struct test_result *res)
 	snprintf(res->skip_reason, REASON_MAX, "%s", first);
 }
 
-static void decide_outcome(struct test_result *res)
+static void decide_outcome(const struct runner_slot *slot,
+			   struct test_result *res)
 {
-	struct shared_state *st = cur.st;
+	struct shared_state *st = slot->st;
 
 	if (st->failed || res->crash || res->leaks || res->subtests_failed) {
 		res->outcome = OUTCOME_FAIL;
@@ -423,64 +507,98 @@ char *leak_report(const struct leak_checker *lc, const void *snap)
 	return text;
 }
 
-static int run_checked(const struct run_opts *opts, int *status,
-		       char **leaks)
+static int wait_for(struct runner_slot *slot, int *status)
 {
-	void *snap = NULL;
-	int err;
-
-	*leaks = NULL;
-	if (opts->leaks && !opts->list_only) {
-		snap = opts->leaks->snapshot();
-		if (!snap)
+	if (slot->opts->no_fork) {
+		*status = slot->status;
+		return 0;
+	}
+	while (waitpid(slot->pid, status, 0) < 0) {
+		if (errno != EINTR)
 			return -errno;
 	}
-	err = opts->no_fork ? run_in_process(status) : run_forked(status);
-	if (snap) {
-		if (!err)
-			*leaks = leak_report(opts->leaks, snap);
-		opts->leaks->release(snap);
-	}
-	return err;
+	slot->pid = 0;
+	if (slot->pidfd >= 0)
+		close(slot->pidfd);
+	slot->pidfd = -1;
+	return 0;
 }
 
-int runner_run(const struct test_def *def, int num,
-	       const struct run_opts *opts, struct test_result *res)
+/* A watchdog kill: the running subtest, if any, is what timed out. */
+static void mark_timeout(struct test_result *res, int timeout_s)
 {
-	long long start = now_ns();
-	int status = 0, err;
-	char *all;
+	char *msg = NULL;
 
-	memset(res, 0, sizeof(*res));
-	res->name = def->name;
-	res->number = num;
-	memset(cur.st, 0, offsetof(struct shared_state, sub));
-	cur.st->current = -1;
-	cur.def = def;
-	cur.num = num;
-	cur.opts = opts;
-	err = capture_reset(cur.log_fd);
-	if (err)
-		return err;
+	res->outcome = OUTCOME_TIMEOUT;
+	if (asprintf(&msg, "timed out after %d s (watchdog -w %d)", timeout_s,
+		     timeout_s) < 0)
+		msg = NULL;
+	free(res->crash);
+	res->crash = msg;
+	for (int i = 0; i < res->n_subtests; i++) {
+		struct subtest_result *s = &res->subtests[i];
 
-	err = run_checked(opts, &status, &res->leaks);
-	if (err)
-		return err;
-	res->duration_ns = now_ns() - start;
-	res->crash = describe_status(status);
+		if (s->outcome == OUTCOME_FAIL && s->cut_short) {
+			s->outcome = OUTCOME_TIMEOUT;
+			res->subtests_failed--;
+		}
+	}
+}
 
-	all = capture_read(cur.log_fd, 0, -1);
+static int collect(struct runner_slot *slot, int status,
+		   struct test_result *res)
+{
+	char *all = capture_read(slot->log_fd, 0, -1);
+	int err;
+
 	if (!all)
 		return -ENOMEM;
-	err = collect_subtests(res, all);
+	res->duration_ns = now_ns() - slot->start_ns;
+	res->crash = describe_status(status);
+	err = collect_subtests(slot, res, all);
 	if (!err) {
-		res->log = test_level_log(cur.st, all);
+		res->log = test_level_log(slot->st, all);
 		if (!res->log)
 			err = -ENOMEM;
 	}
 	free(all);
+	return err;
+}
+
+int runner_finish(struct runner_slot *slot, int timeout_s,
+		  struct test_result *res)
+{
+	const struct run_opts *opts = slot->opts;
+	int status = 0, err;
+
+	memset(res, 0, sizeof(*res));
+	res->name = slot->def->name;
+	res->number = slot->num;
+	err = wait_for(slot, &status);
+	if (!err && slot->leak_snap)
+		res->leaks = leak_report(opts->leaks, slot->leak_snap);
+	if (slot->leak_snap) {
+		opts->leaks->release(slot->leak_snap);
+		slot->leak_snap = NULL;
+	}
+	if (!err)
+		err = collect(slot, status, res);
 	if (err)
 		return err;
-	decide_outcome(res);
+	decide_outcome(slot, res);
+	if (timeout_s > 0)
+		mark_timeout(res, timeout_s);
 	return 0;
+}
+
+int runner_run(struct runner_slot *slot, const struct test_def *def, int num,
+	       const struct run_opts *opts, struct test_result *res)
+{
+	int err = runner_start(slot, def, num, opts);
+
+	if (err) {
+		memset(res, 0, sizeof(*res));
+		return err;
+	}
+	return runner_finish(slot, 0, res);
 }

@@ -4,6 +4,7 @@
 #define BPFCHECK_RUNNER_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "leak.h"
 #include "outcome.h"
@@ -24,13 +25,35 @@ struct run_opts {
 	const struct leak_checker *leaks;
 };
 
-int runner_init(void);
-void runner_exit(void);
 /*
- * Run test number num (1-based registry position).  Fills *res; returns 0,
- * or a negative errno when the harness itself failed (not the test).
+ * A slot runs one test at a time: its own shared state and log capture.
+ * Several slots run tests in parallel (workers.c).
  */
-int runner_run(const struct test_def *def, int num,
+struct runner_slot;
+
+struct runner_slot *runner_slot_new(void);
+void runner_slot_free(struct runner_slot *slot);
+
+/*
+ * Start test number num (1-based registry position) in a child process
+ * (or, with opts->no_fork, run it to completion here).  0 or -errno.
+ */
+int runner_start(struct runner_slot *slot, const struct test_def *def,
+		 int num, const struct run_opts *opts);
+/* The running test's pid (0 when none) and a pidfd to poll for its end. */
+pid_t runner_pid(const struct runner_slot *slot);
+int runner_pidfd(const struct runner_slot *slot);
+long long runner_started_ns(const struct runner_slot *slot);
+/* Kill the running test and everything in its process group. */
+void runner_kill(struct runner_slot *slot);
+/*
+ * Reap the test and fill *res.  timeout_s > 0 says the watchdog killed it
+ * after that many seconds.  0, or -errno when the harness itself failed.
+ */
+int runner_finish(struct runner_slot *slot, int timeout_s,
+		  struct test_result *res);
+/* runner_start() then runner_finish(): one test, synchronously. */
+int runner_run(struct runner_slot *slot, const struct test_def *def, int num,
 	       const struct run_opts *opts, struct test_result *res);
 
 /* Ask lc what appeared since snap: text to show, or NULL when nothing. */

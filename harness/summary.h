@@ -19,7 +19,8 @@ struct summary {
 	int passed;		/* tests */
 	int subtests_passed;
 	int skipped;		/* tests, plus subtests of non-skipped tests */
-	int failed;		/* tests */
+	int failed;		/* tests, timeouts included */
+	int timeouts;		/* tests the watchdog killed */
 };
 
 void summary_add(struct summary *s, const struct test_result *r);

@@ -51,6 +51,7 @@ struct result {
 	bool ok;
 	long number;
 	bool skip;
+	bool timeout;
 };
 
 /* Record what is wrong with the current line; returns -1 for "return bad()". */
@@ -159,6 +160,11 @@ static int parse_directive(struct checker *c, const char *d,
 	}
 	if (!strncmp(d, " TODO", 5) && (d[5] == '\0' || d[5] == ' '))
 		return 0;
+	/* kselftest's runner marks tests it had to kill this way. */
+	if (!strncmp(d, " TIMEOUT", 8) && (d[8] == '\0' || d[8] == ' ')) {
+		r->timeout = true;
+		return 0;
+	}
 	if (c->lax)
 		return 0;
 	return bad(c, "unknown directive '#%.40s' (expected "
@@ -177,6 +183,9 @@ static int parse_description(struct checker *c, const char *desc,
 			   "written ' # SKIP reason')");
 	if (parse_directive(c, hash + 1, r))
 		return -1;
+	if (r->timeout && r->ok && !c->lax)
+		return bad(c, "'ok' with a TIMEOUT directive (a test that timed "
+			   "out is 'not ok N name # TIMEOUT')");
 	if (r->skip && !r->ok && !c->lax)
 		return bad(c, "'not ok' with a SKIP directive (a skipped test "
 			   "is 'ok N name # SKIP reason')");

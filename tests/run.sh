@@ -172,7 +172,7 @@ check_assert_messages() {
 # args (sh words) | exit code | summary numbers
 SUMMARY_TABLE=$T/summary.table
 cat >"$SUMMARY_TABLE" <<'EOF'
-|1|5 7 6 7
+|1|6 9 6 7
 -t pass_|0|2 3 0 0
 -t skip_|0|1 2 5 0
 -t fail_|1|0 1 1 3
@@ -181,7 +181,7 @@ cat >"$SUMMARY_TABLE" <<'EOF'
 -a 'crash_*,pass_plain'|1|1 1 0 2
 -t fail_mixed -b fail_mixed/bad|0|1 1 1 0
 -n 1,3-5|1|0 1 1 4
--b @SELFILE|1|3 4 6 7
+-b @SELFILE|1|4 6 6 7
 EOF
 
 check_accounting() {
@@ -361,13 +361,13 @@ check_selection() {
 	run "$FIXTURE" -b fail,crash,output
 	expect_exit 0
 	expect_no_match "$OUT" '^#[0-9/]+ +(fail|crash|output)_'
-	expect_line "$OUT" "$(summary 4 5 5 0)"
+	expect_line "$OUT" "$(summary 5 7 5 0)"
 	end_check
 
 	begin "-d denies tests by glob; a glob without wildcards is exact"
 	run "$FIXTURE" -d 'fail_*,crash_*,output_*'
 	expect_exit 0
-	expect_line "$OUT" "$(summary 4 5 5 0)"
+	expect_line "$OUT" "$(summary 5 7 5 0)"
 	run "$FIXTURE" -t pass_ -d pass
 	expect_line "$OUT" "$(summary 2 3 0 0)"
 	end_check
@@ -473,10 +473,10 @@ skip_some/also_runs"
 	expect_empty "$ERR"
 	end_check
 
-	begin "-l of the whole suite: 16 tests, 33 subtests, in registry order"
+	begin "-l of the whole suite: 17 tests, 35 subtests, in registry order"
 	run "$FIXTURE" -l
 	expect_exit 0
-	expect_nlines "$OUT" 49
+	expect_nlines "$OUT" 52
 	grep -v / "$OUT" >"$T/names"
 	expect_content "$T/names" "crash_exit
 crash_segv
@@ -493,6 +493,7 @@ skip_multiline_reason
 skip_no_reason
 skip_some
 skip_whole
+with_hang
 with_leak"
 	expect_line "$OUT" "crash_segv/after"
 	end_check
@@ -507,7 +508,7 @@ fail_asserts/neq"
 	begin "-c counts selected tests and subtests"
 	run "$FIXTURE" -c
 	expect_exit 0
-	expect_content "$OUT" "16 tests, 33 subtests"
+	expect_content "$OUT" "17 tests, 35 subtests"
 	run "$FIXTURE" -c -t pass_
 	expect_content "$OUT" "2 tests, 3 subtests"
 	run "$FIXTURE" -c -a fail_asserts/eq -b fail_mixed
@@ -634,7 +635,7 @@ show_ktap_error() {	# KTAP_FILE
 }
 
 check_ktap() {
-	ktap_valid 1 "16 tests (pass 5, fail 7, skip 4), 32 subtests"
+	ktap_valid 1 "17 tests (pass 6, fail 7, skip 4), 34 subtests"
 	ktap_valid 1 "" -v
 	ktap_valid 1 "" -vv
 	ktap_valid 0 "2 tests (pass 2, fail 0, skip 0), 3 subtests" -t pass_
@@ -655,7 +656,7 @@ check_ktap() {
 	expect_exit 1
 	head -n 2 "$OUT" >"$T/head"
 	expect_content "$T/head" "KTAP version 1
-1..16"
+1..17"
 	expect_line "$OUT" "  # Subtest: fail_asserts"
 	expect_line "$OUT" "  1..18"
 	expect_line "$OUT" "  # fail.c:$(line_of fail.c '"answer"'): ASSERT_EQ(answer) failed: actual 42 (0x2a), expected == 7 (0x7)"
@@ -664,7 +665,7 @@ check_ktap() {
 	expect_line "$OUT" "# test process killed by signal 11 (Segmentation fault)"
 	expect_line "$OUT" "not ok 2 crash_segv"
 	expect_line "$OUT" "ok 9 pass_plain"
-	expect_line "$OUT" "# Totals: pass:5 fail:7 xfail:0 xpass:0 skip:4 error:0"
+	expect_line "$OUT" "# Totals: pass:6 fail:7 xfail:0 xpass:0 skip:4 error:0"
 	expect_no "$OUT" "pass_plain log line"
 	end_check
 
@@ -760,12 +761,12 @@ check_json() {
 	use full_json
 	s=$(jq -r '"Summary: \(.success)/\(.success_subtest) PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$J")
 	expect_line "$OUT" "$s"
-	expect_line "$OUT" "$(summary 5 7 6 7)"
+	expect_line "$OUT" "$(summary 6 9 6 7)"
 	end_check
 
 	begin "JSON results[]: one per test, in order, with all fields"
-	expect_jq "$J" '.results | length == 16'
-	expect_jq "$J" '[.results[].number] == [range(1; 17)]'
+	expect_jq "$J" '.results | length == 17'
+	expect_jq "$J" '[.results[].number] == [range(1; 18)]'
 	expect_jq "$J" '.results[0].name == "crash_exit" and .results[14].name == "skip_whole"'
 	expect_jq "$J" 'all(.results[]; (.name|type) == "string" and (.number|type) == "number" and (.failed|type) == "boolean" and (.outcome|type) == "string" and (.message|type) == "string" and (.duration_ns|type) == "number" and .duration_ns >= 0 and (.subtests|type) == "array")'
 	expect_jq "$J" 'all(.results[].subtests[]; (.name|type) == "string" and (.number|type) == "number" and (.failed|type) == "boolean" and (.outcome|type) == "string" and (.message|type) == "string" and (.duration_ns|type) == "number")'
@@ -930,7 +931,7 @@ check_leak_check() {
 	FIXTURE_LEAK_DIR=$leakdir run "$FIXTURE" --leak-check -t with_leak,pass_plain
 	expect_exit 1
 	expect_line "$OUT" "leaked file leaked-by-with_leak"
-	expect_line "$OUT" "$(result_line 16 with_leak:FAIL)"
+	expect_line "$OUT" "$(result_line 17 with_leak:FAIL)"
 	expect_line "$OUT" "$(result_line 9 pass_plain:OK)"
 	expect_line "$OUT" "Leak check: the run left behind:"
 	end_check
@@ -961,6 +962,86 @@ check_leak_check() {
 	end_check
 }
 
+# ---- watchdog and parallel runs ----------------------------------------------
+
+check_watchdog() {
+	begin "-w kills a hanging subtest: TIMEOUT, and the run goes on"
+	FIXTURE_HANG=1 run "$FIXTURE" -w 1 -t with_hang,pass_plain
+	expect_exit 1
+	expect_line "$OUT" "$(result_line 16/1 with_hang/quick:OK)"
+	expect_line "$OUT" "$(result_line 16/2 with_hang/stuck:TIMEOUT)"
+	expect_line "$OUT" "$(result_line 16 with_hang:TIMEOUT)"
+	expect_line "$OUT" "timed out after 1 s (watchdog -w 1)"
+	expect_has "$OUT" "about to hang"
+	expect_line "$OUT" "$(result_line 9 pass_plain:OK)"
+	expect_line "$OUT" "$(summary 1 1 0 1)"
+	end_check
+
+	begin "-w: KTAP '# TIMEOUT' that ktap_check accepts, JSON outcome"
+	FIXTURE_HANG=1 run "$FIXTURE" -w 1 --ktap -t with_hang -J "$T/hang.json"
+	expect_exit 1
+	expect_line "$OUT" "  not ok 2 stuck # TIMEOUT"
+	expect_line "$OUT" "not ok 1 with_hang # TIMEOUT"
+	"$KTAP_CHECK" "$OUT" >"$T/ktap-hang.out" 2>&1 ||
+		bad "ktap_check rejects the TIMEOUT output: $(cat "$T/ktap-hang.out")"
+	expect_jq "$T/hang.json" '.results[0].outcome == "TIMEOUT"'
+	expect_jq "$T/hang.json" '.results[0].failed == true'
+	expect_jq "$T/hang.json" '.results[0].subtests[1].outcome == "TIMEOUT"'
+	expect_jq "$T/hang.json" '.failed == 1'
+	end_check
+
+	begin "-w: a test that ends in time is not touched"
+	run "$FIXTURE" -w 5 -t with_hang
+	expect_exit 0
+	expect_line "$OUT" "$(result_line 16 with_hang:OK)"
+	end_check
+}
+
+check_parallel() {
+	begin "-j 2 gives the same results and summary as a serial run"
+	run "$FIXTURE" -J "$T/serial.json"
+	grep '^Summary:' "$OUT" >"$T/serial.summary"
+	run "$FIXTURE" -j 2 -J "$T/par.json"
+	expect_exit 1
+	grep '^Summary:' "$OUT" >"$T/par.summary"
+	cmp -s "$T/serial.summary" "$T/par.summary" ||
+		bad "summaries differ: $(cat "$T/serial.summary") vs $(cat "$T/par.summary")"
+	jq -S '[.results[] | {name, number, outcome, skip_reason,
+		subtests: [.subtests[] | {name, number, outcome}]}]' \
+		"$T/serial.json" >"$T/serial.res"
+	jq -S '[.results[] | {name, number, outcome, skip_reason,
+		subtests: [.subtests[] | {name, number, outcome}]}]' \
+		"$T/par.json" >"$T/par.res"
+	cmp -s "$T/serial.res" "$T/par.res" || bad "JSON results differ"
+	end_check
+
+	begin "-j 2: each test's block is contiguous, serial test last"
+	run "$FIXTURE" -j 2 -t fail_asserts,pass_subtests,output_serial
+	# Subtest lines of one test are followed by that test's own line.
+	awk '/^All error logs:/ { done = 1 }
+	     done { next }
+	     /^#[0-9]+\/[0-9]+ / { split($1, a, "/"); if (cur != "" && a[1] != cur) bad = 1; cur = a[1]; next }
+	     /^#[0-9]+ / { if (cur != "" && $1 != cur) bad = 1; cur = ""; last = $2 }
+	     END { exit bad || last !~ /^output_serial:/ }' "$OUT" ||
+		bad "interleaved test blocks or serial test not last"
+	end_check
+
+	begin "-j 2 --ktap passes ktap_check"
+	run "$FIXTURE" -j 2 --ktap
+	"$KTAP_CHECK" "$OUT" >"$T/ktap-par.out" 2>&1 ||
+		bad "ktap_check: $(cat "$T/ktap-par.out")"
+	end_check
+
+	for bad_arg in "-j 0" "-j -1" "-j abc" "-j 2x" "-w 0" "-w abc" "--no-fork -j 2"; do
+		begin "bad input: $bad_arg -> exit 3, one stderr line"
+		# shellcheck disable=SC2086
+		run "$FIXTURE" $bad_arg
+		expect_exit 3
+		expect_nlines "$ERR" 1
+		end_check
+	done
+}
+
 # ---- main -----------------------------------------------------------------
 
 printf '%s\n' "# a selection file" "" "pass_plain   # trailing comment" \
@@ -986,6 +1067,8 @@ check_json
 check_exit_codes
 check_crashes
 check_leak_check
+check_watchdog
+check_parallel
 check_test_progs
 check_sanitizers
 finish
