@@ -14,6 +14,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "int_file.h"
 #include "probe.h"
 #include "mounts.h"
 #include "test_progs.h"
@@ -201,19 +202,6 @@ static bool attach_to_perf_event(char *reason, const char *what,
 		return fail(reason, "%s attach failed (%s)", what,
 			    err_name(err));
 	return true;
-}
-
-static int read_int_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	int v = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
 }
 
 static bool probe_tracepoint(char *reason)

@@ -8,6 +8,7 @@
 #include <linux/types.h>
 #include <stdlib.h>
 
+#include "int_file.h"
 #include "probe.h"
 #include "test_progs.h"
 #include "test_stats.skel.h"
@@ -56,32 +57,6 @@ static bool read_fdinfo_stats(int prog_fd, struct prog_stats *st)
 	}
 	fclose(f);
 	return ASSERT_EQ(found, 3, "fdinfo has run_time_ns and run_cnt");
-}
-
-static int read_sysctl(void)
-{
-	FILE *f = fopen(STATS_SYSCTL, "r");
-	int v = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
-static int write_sysctl(int v)
-{
-	FILE *f = fopen(STATS_SYSCTL, "w");
-	int err;
-
-	if (!f)
-		return -errno;
-	err = fprintf(f, "%d\n", v) < 0 ? -EIO : 0;
-	if (fclose(f) && !err)
-		err = -errno;
-	return err;
 }
 
 static bool run_prog(int prog_fd, int repeat)
@@ -148,13 +123,13 @@ static void subtest_sysctl(int prog_fd)
 {
 	struct prog_stats d;
 
-	if (!ASSERT_OK(write_sysctl(1), "enable sysctl"))
+	if (!ASSERT_OK(write_int_file(STATS_SYSCTL, 1), "enable sysctl"))
 		return;
 	if (delta_after_runs(prog_fd, 250, &d)) {
 		ASSERT_EQ(d.run_cnt, 250, "run_cnt with the sysctl on");
 		ASSERT_GT(d.run_time_ns, 0, "run_time_ns with the sysctl on");
 	}
-	if (!ASSERT_OK(write_sysctl(0), "disable sysctl"))
+	if (!ASSERT_OK(write_int_file(STATS_SYSCTL, 0), "disable sysctl"))
 		return;
 	if (delta_after_runs(prog_fd, 250, &d))
 		ASSERT_EQ(d.run_cnt, 0, "run_cnt with the sysctl off");
@@ -167,7 +142,7 @@ void test_bpf_stats(void)
 
 	if (!test__need(FEAT_BPF_STATS))
 		return;
-	sysctl = read_sysctl();
+	sysctl = read_int_file(STATS_SYSCTL);
 	if (sysctl != 0) {
 		/* Someone else collects stats: "stops growing" can't hold. */
 		test__skip_reason("%s is %d, not 0: stats are on system-wide",
@@ -184,6 +159,6 @@ void test_bpf_stats(void)
 	if (test__start_subtest("sysctl"))
 		subtest_sysctl(prog_fd);
 
-	write_sysctl(0);	/* leave the machine as found */
+	write_int_file(STATS_SYSCTL, 0);	/* leave the machine as found */
 	test_stats__destroy(skel);
 }
