@@ -13,20 +13,27 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
+#include "atomic_file.h"
 #include "main.h"
 #include "options.h"
 #include "report.h"
 #include "summary.h"
 #include "workers.h"
 
-/* The JSON temp file to remove if the run is interrupted. */
-static const char *volatile json_tmp_path;
+/* Result files being written; their temporary files go on Ctrl-C. */
+struct outputs {
+	struct atomic_file json;
+	struct atomic_file junit;
+};
+
+static const char *volatile tmp_paths[2];
 
 static void on_interrupt(int sig)
 {
 	workers_kill_all();
-	if (json_tmp_path)
-		unlink(json_tmp_path);
+	for (int i = 0; i < 2; i++)
+		if (tmp_paths[i])
+			unlink(tmp_paths[i]);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -54,9 +61,14 @@ static int *select_tests(const struct suite *suite, const struct options *o,
 	*n = 0;
 	if (!idx)
 		return NULL;
-	for (int i = 0; i < suite->n_tests; i++)
-		if (selection_test(o->sel, suite->tests[i].name, i + 1))
-			idx[(*n)++] = i;
+	for (int i = 0, k = 0; i < suite->n_tests; i++) {
+		if (!selection_test(o->sel, suite->tests[i].name, i + 1))
+			continue;
+		/* --shard I/N keeps every Nth selected test, from the Ith. */
+		if (o->shard_count && k++ % o->shard_count != o->shard_index - 1)
+			continue;
+		idx[(*n)++] = i;
+	}
 	return idx;
 }
 
@@ -207,8 +219,42 @@ static int run_all(const struct suite *suite, const struct options *o,
 	return summary_exit_code(sum);
 }
 
+/* Finish one result file: write_err is what writing its content gave. */
+static int commit_output(struct atomic_file *af, int write_err,
+			 const char *what)
+{
+	char *path = strdup(af->path);
+	int err = write_err;
+
+	if (err)
+		atomic_file_abort(af);
+	else
+		err = atomic_file_commit(af);
+	if (err)
+		fprintf(stderr, "test_progs: cannot write %s '%s': %s\n", what,
+			path ? path : "?", strerror(-err));
+	free(path);
+	return err;
+}
+
+static int write_outputs(struct outputs *out, const struct env_info *env,
+			 const struct test_result *results, int n,
+			 const struct summary *sum)
+{
+	int err = 0;
+
+	if (out->json.path)
+		err |= commit_output(&out->json, report_json_write(out->json.f,
+				     env, results, n, sum), "JSON summary");
+	if (out->junit.path)
+		err |= commit_output(&out->junit, report_junit_write(
+				     out->junit.f, results, n, sum),
+				     "JUnit XML");
+	return err;
+}
+
 static int run_selected(const struct suite *suite, const struct options *o,
-			const struct env_info *env, struct json_report *jr)
+			const struct env_info *env, struct outputs *out)
 {
 	struct summary sum = { 0 };
 	struct test_result *results = NULL;
@@ -225,15 +271,8 @@ static int run_selected(const struct suite *suite, const struct options *o,
 	if (!results)
 		goto out;
 	ret = run_tests(suite, o, idx, n, results, &sum);
-	if (ret != EXIT_INFRA && jr->path) {
-		int err = report_json_finish(jr, env, results, n, &sum);
-
-		if (err) {
-			fprintf(stderr, "test_progs: cannot write JSON summary "
-				"'%s': %s\n", o->json_path, strerror(-err));
-			ret = EXIT_INFRA;
-		}
-	}
+	if (ret != EXIT_INFRA && write_outputs(out, env, results, n, &sum))
+		ret = EXIT_INFRA;
 	if (ret == EXIT_NO_TESTS)
 		fprintf(stderr, "test_progs: no test selected\n");
 out:
@@ -244,12 +283,36 @@ out:
 	return ret;
 }
 
+/* Create the result files' temporary files now: a bad path fails early. */
+static int open_outputs(const struct options *o, struct outputs *out)
+{
+	const char *paths[2] = { o->json_path, o->junit_path };
+	struct atomic_file *files[2] = { &out->json, &out->junit };
+
+	if (o->list || o->count)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int err;
+
+		if (!paths[i])
+			continue;
+		err = atomic_file_open(files[i], paths[i]);
+		if (err) {
+			fprintf(stderr, "test_progs: cannot write '%s': %s\n",
+				paths[i], strerror(-err));
+			return err;
+		}
+		tmp_paths[i] = files[i]->tmp_path;
+	}
+	return 0;
+}
+
 int test_progs_main(int argc, char **argv, const struct suite *suite)
 {
-	struct json_report jr = { 0 };
+	struct outputs out = { 0 };
 	struct env_info env;
 	struct options o;
-	int ret, err;
+	int ret;
 
 	ret = options_parse(&o, argc, argv);
 	if (ret) {
@@ -262,15 +325,8 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 			"leak checker\n");
 		goto out;
 	}
-	if (o.json_path && !o.list && !o.count) {
-		err = report_json_open(&jr, o.json_path);
-		if (err) {
-			fprintf(stderr, "test_progs: cannot write JSON summary "
-				"'%s': %s\n", o.json_path, strerror(-err));
-			goto out;
-		}
-		json_tmp_path = jr.tmp_path;
-	}
+	if (open_outputs(&o, &out))
+		goto out;
 	/* Tests run in their own process groups: Ctrl-C must reach them. */
 	signal(SIGINT, on_interrupt);
 	signal(SIGTERM, on_interrupt);
@@ -279,10 +335,11 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 	env_info_collect(&env);
 	if (suite->prepare && suite->prepare(&env, o.verbosity) < 0)
 		goto out;
-	ret = run_selected(suite, &o, &env, &jr);
+	ret = run_selected(suite, &o, &env, &out);
 out:
-	json_tmp_path = NULL;
-	report_json_abort(&jr);
+	tmp_paths[0] = tmp_paths[1] = NULL;
+	atomic_file_abort(&out.json);
+	atomic_file_abort(&out.junit);
 	options_free(&o);
 	return ret;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <stdbool.h>
@@ -8,7 +9,7 @@
 
 #include "options.h"
 
-enum { OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK };
+enum { OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK, OPT_JUNIT, OPT_SHARD };
 
 static const struct option long_opts[] = {
 	{ "ktap", no_argument, NULL, OPT_KTAP },
@@ -18,6 +19,8 @@ static const struct option long_opts[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "no-fork", no_argument, NULL, OPT_NO_FORK },
 	{ "leak-check", no_argument, NULL, OPT_LEAK_CHECK },
+	{ "junit", required_argument, NULL, OPT_JUNIT },
+	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
@@ -42,6 +45,22 @@ static int parse_count(const char *opt, const char *arg, int max, int *out)
 	return 0;
 }
 
+/* "I/N" with 1 <= I <= N. */
+static int parse_shard(const char *arg, struct options *o)
+{
+	int i, n, len = -1;
+
+	if (sscanf(arg, "%d/%d%n", &i, &n, &len) != 2 || len != (int)strlen(arg) ||
+	    n < 1 || i < 1 || i > n || !isdigit((unsigned char)arg[0])) {
+		fprintf(stderr, "test_progs: --shard: bad value '%s' (expected "
+			"I/N with 1 <= I <= N, e.g. 2/4)\n", arg);
+		return -1;
+	}
+	o->shard_index = i;
+	o->shard_count = n;
+	return 0;
+}
+
 static void usage(const char *prog)
 {
 	printf("Usage: %s [OPTIONS]\n"
@@ -52,6 +71,8 @@ static void usage(const char *prog)
 	       "  -a LIST      run tests matching a glob entry\n"
 	       "  -d LIST      do not run tests matching a glob entry\n"
 	       "  -n NUMS      run tests by number: 1,3-5 or 2/1-3\n"
+	       "  --shard I/N  run the Ith of N interleaved parts of the\n"
+	       "               selection (merge: scripts/merge-results.sh)\n"
 	       "  -l, --list   list selected tests and subtests\n"
 	       "  -c, --count  count selected tests and subtests\n\n"
 	       "Running:\n"
@@ -62,6 +83,7 @@ static void usage(const char *prog)
 	       "               -vvv: libbpf debug output)\n"
 	       "  --ktap       KTAP version 1 instead of text\n"
 	       "  -J, --json FILE  write a JSON summary to FILE\n"
+	       "  --junit FILE write JUnit XML to FILE\n"
 	       "  --no-fork    run tests in this process (for debuggers)\n"
 	       "  --leak-check fail tests that leave BPF objects, pins,\n"
 	       "               namespaces or interfaces behind\n\n"
@@ -160,6 +182,11 @@ int options_parse(struct options *o, int argc, char **argv)
 		case OPT_KTAP: o->ktap = true; break;
 		case OPT_NO_FORK: o->no_fork = true; break;
 		case OPT_LEAK_CHECK: o->leak_check = true; break;
+		case OPT_JUNIT: o->junit_path = optarg; break;
+		case OPT_SHARD:
+			if (parse_shard(optarg, o))
+				return -1;
+			break;
 		case 'h':
 			usage(argv[0]);
 			return 1;
@@ -178,8 +205,9 @@ int options_parse(struct options *o, int argc, char **argv)
 			"process: it cannot be combined with -j or -w\n");
 		return -1;
 	}
-	if (o->json_path && !*o->json_path) {
-		fprintf(stderr, "test_progs: -J needs a file name\n");
+	if ((o->json_path && !*o->json_path) ||
+	    (o->junit_path && !*o->junit_path)) {
+		fprintf(stderr, "test_progs: -J/--junit need a file name\n");
 		return -1;
 	}
 	return 0;

@@ -18,6 +18,9 @@ struct options {
 	int jobs;		/* -j: tests at once */
 	int timeout_s;		/* -w: watchdog seconds, 0 = none */
 	const char *json_path;
+	const char *junit_path;
+	int shard_index;	/* --shard I/N: 1..N; 0 when not sharded */
+	int shard_count;
 };
 
 /* Returns 0, 1 when --help was printed, or -1 after a one-line error. */

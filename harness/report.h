@@ -20,20 +20,13 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 		      int verbosity);
 void report_ktap_end(FILE *out, const struct summary *s);
 
-/*
- * JSON summary, written to a temporary file next to the target and
- * renamed into place only when complete, so no partial file is left.
- */
-struct json_report {
-	char *path;
-	char *tmp_path;
-	FILE *f;
-};
+/* The -J summary document. 0 or -EIO. */
+int report_json_write(FILE *f, const struct env_info *env,
+		      const struct test_result *results, int n,
+		      const struct summary *s);
 
-int report_json_open(struct json_report *jr, const char *path);
-int report_json_finish(struct json_report *jr, const struct env_info *env,
-		       const struct test_result *results, int n,
+/* JUnit XML for CI dashboards (--junit). 0 or -EIO. */
+int report_junit_write(FILE *f, const struct test_result *results, int n,
 		       const struct summary *s);
-void report_json_abort(struct json_report *jr);
 
 #endif

@@ -9,60 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "json_writer.h"
 #include "report.h"
-
-static mode_t current_umask(void)
-{
-	mode_t m = umask(0);
-
-	umask(m);
-	return m;
-}
-
-int report_json_open(struct json_report *jr, const char *path)
-{
-	int fd;
-
-	memset(jr, 0, sizeof(*jr));
-	jr->path = strdup(path);
-	if (!jr->path || asprintf(&jr->tmp_path, "%s.XXXXXX", path) < 0) {
-		jr->tmp_path = NULL;
-		report_json_abort(jr);
-		return -ENOMEM;
-	}
-	fd = mkstemp(jr->tmp_path);
-	if (fd < 0) {
-		int err = -errno;
-
-		free(jr->tmp_path);
-		jr->tmp_path = NULL;	/* nothing was created */
-		report_json_abort(jr);
-		return err;
-	}
-	fchmod(fd, 0666 & ~current_umask());	/* mkstemp made it 0600 */
-	jr->f = fdopen(fd, "w");
-	if (!jr->f) {
-		close(fd);
-		report_json_abort(jr);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-void report_json_abort(struct json_report *jr)
-{
-	if (jr->f)
-		fclose(jr->f);
-	if (jr->tmp_path)
-		unlink(jr->tmp_path);
-	free(jr->tmp_path);
-	free(jr->path);
-	memset(jr, 0, sizeof(*jr));
-}
 
 static void write_env(struct json_writer *w, const struct env_info *env)
 {
@@ -128,14 +77,13 @@ static void write_test(struct json_writer *w, const struct test_result *r)
 	json_end_object(w);
 }
 
-int report_json_finish(struct json_report *jr, const struct env_info *env,
-		       const struct test_result *results, int n,
-		       const struct summary *s)
+int report_json_write(FILE *f, const struct env_info *env,
+		      const struct test_result *results, int n,
+		      const struct summary *s)
 {
 	struct json_writer w;
-	int err = 0;
 
-	json_init(&w, jr->f);
+	json_init(&w, f);
 	json_begin_object(&w);
 	json_kv_int(&w, "success", s->passed);
 	json_kv_int(&w, "success_subtest", s->subtests_passed);
@@ -148,21 +96,6 @@ int report_json_finish(struct json_report *jr, const struct env_info *env,
 		write_test(&w, &results[i]);
 	json_end_array(&w);
 	json_end_object(&w);
-	fputc('\n', jr->f);
-
-	if (w.error || ferror(jr->f))
-		err = -EIO;
-	if (fclose(jr->f) && !err)
-		err = -errno;
-	jr->f = NULL;
-	if (!err && rename(jr->tmp_path, jr->path))
-		err = -errno;
-	if (err) {
-		report_json_abort(jr);
-		return err;
-	}
-	free(jr->tmp_path);
-	jr->tmp_path = NULL;
-	report_json_abort(jr);	/* frees path; tmp already renamed */
-	return 0;
+	fputc('\n', f);
+	return w.error || ferror(f) ? -EIO : 0;
 }

@@ -9,7 +9,7 @@
 set -eu
 
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
-bpftool pkg-config iproute2 jq"
+bpftool pkg-config iproute2 jq libxml2-utils"
 
 group_pkgs() {
 	case "$1" in

@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Merge the -J summaries of a sharded run (test_progs --shard I/N) into one
+# summary of the same shape, with the counts recomputed from the results.
+# Usage: merge-results.sh OUT.json SHARD.json...
+# Exit: 0, 1 when the shards overlap or disagree on the kernel, 2 bad input.
+set -eu
+
+if [ $# -lt 2 ]; then
+	echo "merge-results: usage: merge-results.sh OUT.json SHARD.json..." >&2
+	exit 2
+fi
+out=$1
+shift
+for f in "$@"; do
+	if ! jq -e '.results | type == "array"' "$f" >/dev/null 2>&1; then
+		echo "merge-results: '$f' is not a test_progs JSON summary" >&2
+		exit 2
+	fi
+done
+
+tmp="$out.tmp.$$"
+trap 'rm -f "$tmp"' EXIT
+jq -s '
+	def failed: .outcome == "FAIL" or .outcome == "TIMEOUT";
+	(map(.results) | add | sort_by(.number)) as $r |
+	{
+		success: ($r | map(select(.outcome == "PASS")) | length),
+		success_subtest: ($r | map(.subtests[] | select(.outcome == "PASS")) | length),
+		skipped: (($r | map(select(.outcome == "SKIP")) | length) +
+			  ($r | map(select(.outcome != "SKIP") | .subtests[] |
+				    select(.outcome == "SKIP")) | length)),
+		failed: ($r | map(select(failed)) | length),
+		shards: length,
+		environment: .[0].environment,
+		results: $r
+	}' "$@" >"$tmp"
+
+dups=$(jq -r '.results | group_by(.name) | map(select(length > 1) | .[0].name) | .[]' "$tmp")
+if [ -n "$dups" ]; then
+	echo "merge-results: tests in more than one shard: $dups" >&2
+	exit 1
+fi
+kernels=$(jq -r '.environment.kernel_release' "$@" | sort -u | wc -l)
+if [ "$kernels" -gt 1 ]; then
+	echo "merge-results: shards ran on different kernels:" \
+		"$(jq -r '.environment.kernel_release' "$@" | sort -u | tr '\n' ' ')" >&2
+	exit 1
+fi
+mv "$tmp" "$out"
+trap - EXIT
+jq -r '"merged \(.shards) shards: \(.results | length) tests, \(.success) passed, \(.skipped) skipped, \(.failed) failed"' "$out"
