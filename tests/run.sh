@@ -962,6 +962,18 @@ check_leak_check() {
 	end_check
 }
 
+# Each argument (a string of options) is a usage error: exit 3, one line.
+expect_usage_errors() {
+	for bad_arg in "$@"; do
+		begin "bad input: $bad_arg -> exit 3, one stderr line"
+		# shellcheck disable=SC2086
+		run "$FIXTURE" $bad_arg
+		expect_exit 3
+		expect_nlines "$ERR" 1
+		end_check
+	done
+}
+
 # ---- watchdog and parallel runs ----------------------------------------------
 
 check_watchdog() {
@@ -1032,14 +1044,8 @@ check_parallel() {
 		bad "ktap_check: $(cat "$T/ktap-par.out")"
 	end_check
 
-	for bad_arg in "-j 0" "-j -1" "-j abc" "-j 2x" "-w 0" "-w abc" "--no-fork -j 2"; do
-		begin "bad input: $bad_arg -> exit 3, one stderr line"
-		# shellcheck disable=SC2086
-		run "$FIXTURE" $bad_arg
-		expect_exit 3
-		expect_nlines "$ERR" 1
-		end_check
-	done
+	expect_usage_errors "-j 0" "-j -1" "-j abc" "-j 2x" "-w 0" "-w abc" \
+		"--no-fork -j 2"
 }
 
 # ---- CI outputs: JUnit, shards, merge -----------------------------------------
@@ -1078,14 +1084,8 @@ check_ci_outputs() {
 		bad "a test is in two shards"
 	end_check
 
-	for bad_arg in "--shard 3/2" "--shard 0/2" "--shard 1/0" "--shard 1" "--shard a/b" "--shard 1/2x"; do
-		begin "bad input: $bad_arg -> exit 3, one stderr line"
-		# shellcheck disable=SC2086
-		run "$FIXTURE" $bad_arg
-		expect_exit 3
-		expect_nlines "$ERR" 1
-		end_check
-	done
+	expect_usage_errors "--shard 3/2" "--shard 0/2" "--shard 1/0" "--shard 1" \
+		"--shard a/b" "--shard 1/2x"
 
 	begin "scripts/merge-results.sh: merged shards equal the unsharded run"
 	for i in 1 2; do
