@@ -7,6 +7,8 @@
 #   make check        the project's own tests plus the suite
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
+#   make bench        build build/bench and run the ring buffer vs queue sweep
+#   make check-bench  the bench's own tests (every benchmark briefly)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
@@ -88,6 +90,7 @@ FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
 TEST_PROGS := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
+STATS_TEST := $(OUTPUT)/stats_test
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE
@@ -173,6 +176,12 @@ $(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
 
+# Unit tests of the bench's statistics, under ASan and UBSan.
+$(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
+		-o $@ tests/stats_test.c bench/stats.c -lm
+
 $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
 		echo "libbpf >= 1.1 is required (found:" \
@@ -205,6 +214,6 @@ config-check:
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS) $(FIXTURE) \
-		$(KTAP_CHECK) $(OUTPUT)/.libbpf-ok
+		$(KTAP_CHECK) $(STATS_TEST) $(OUTPUT)/.libbpf-ok
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)
