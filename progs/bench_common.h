@@ -16,7 +16,7 @@
 
 /* Set by userspace before load; read-only (and constant) for the verifier. */
 struct bench_config {
-	__u64 wakeup_bytes;	/* ring buffer: wake the consumer from here */
+	__u64 sampled;		/* ring buffer: wake once per this many records */
 	__u64 getpgid_nr;	/* syscall number, for the raw_tp filter */
 	__u32 target_tgid;	/* count only this process's triggers */
 	__u32 batch_cnt;	/* records per trigger */
@@ -29,7 +29,8 @@ struct bench_config {
 struct bench_cpu_counters {
 	__u64 produced;		/* records the program tried to emit */
 	__u64 dropped;		/* of those, the ones that found no room */
-	__u64 pad[BENCH_CACHE_LINE / 8 - 2];
+	__u64 since_wakeup;	/* records since the last forced wake-up */
+	__u64 pad[BENCH_CACHE_LINE / 8 - 3];
 };
 
 #endif

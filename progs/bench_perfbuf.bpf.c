@@ -20,18 +20,20 @@ struct {
 
 static __always_inline int output(void *ctx)
 {
-	__u64 dropped = 0, val;
+	struct bench_cpu_counters *c;
+	__u64 val;
 	__u32 i;
 
 	if (!bench_from_target())
 		return 0;
+	c = bench_counters();
 	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
 		val = i;
 		if (bpf_perf_event_output(ctx, &perfbuf, BPF_F_CURRENT_CPU,
 					  &val, sizeof(val)))
-			dropped++;
+			bench_count_drop(c);
 	}
-	bench_count(i, dropped);
+	bench_count_produced(c, i);
 	return 0;
 }
 

@@ -19,20 +19,29 @@ static __always_inline bool bench_from_target(void)
 	return (__u32)(bpf_get_current_pid_tgid() >> 32) == cfg.target_tgid;
 }
 
-/*
- * One atomic add per trigger rather than per record; the slot is this
- * CPU's, so the add does not bounce a cache line between CPUs.  It is
- * atomic anyway because a preemptible kernel may run the program again
- * on this CPU before the first run has stored its sum.
- */
-static __always_inline void bench_count(__u64 produced, __u64 dropped)
+/* This CPU's counters. */
+static __always_inline struct bench_cpu_counters *bench_counters(void)
 {
-	struct bench_cpu_counters *c;
+	return &counters[bpf_get_smp_processor_id() & (BENCH_MAX_CPUS - 1)];
+}
 
-	c = &counters[bpf_get_smp_processor_id() & (BENCH_MAX_CPUS - 1)];
-	__sync_fetch_and_add(&c->produced, produced);
-	if (dropped)
-		__sync_fetch_and_add(&c->dropped, dropped);
+/*
+ * The slot is this CPU's, so the adds do not bounce a cache line between
+ * CPUs.  They are atomic anyway because a preemptible kernel may run the
+ * program again on this CPU before the first run has stored its sum.
+ * Drops go to memory as they happen: a drop count kept in a register
+ * would make every loop iteration's state differ and the verifier would
+ * walk each combination of drops.
+ */
+static __always_inline void bench_count_drop(struct bench_cpu_counters *c)
+{
+	__sync_fetch_and_add(&c->dropped, 1);
+}
+
+static __always_inline void bench_count_produced(struct bench_cpu_counters *c,
+						 __u64 n)
+{
+	__sync_fetch_and_add(&c->produced, n);
 }
 
 /*

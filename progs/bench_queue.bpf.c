@@ -19,17 +19,19 @@ struct {
 
 static __always_inline int push(void *ctx)
 {
-	__u64 dropped = 0, val;
+	struct bench_cpu_counters *c;
+	__u64 val;
 	__u32 i;
 
 	if (!bench_from_target())
 		return 0;
+	c = bench_counters();
 	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
 		val = i;
 		if (bpf_map_push_elem(&queue, &val, 0))
-			dropped++;
+			bench_count_drop(c);
 	}
-	bench_count(i, dropped);
+	bench_count_produced(c, i);
 	return 0;
 }
 

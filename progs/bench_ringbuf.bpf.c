@@ -18,52 +18,62 @@ struct {
 } ringbuf SEC(".maps");
 
 /*
- * Default: no flag, the kernel wakes the consumer when it has caught up.
- * Sampled: wake only once wakeup_bytes are waiting, never otherwise.
+ * Default: no flag, the kernel wakes the consumer if it has caught up.
+ * Sampled: every sampled-th record of this CPU forces a wake-up, no other
+ * does (as a perf buffer's wakeup_events).  A threshold on the waiting
+ * bytes instead would force a wake-up for every record past it while the
+ * consumer is slow, and with several producers the exact crossing can be
+ * missed.  The count is per CPU and not atomic: a lost increment only
+ * moves a wake-up.
  */
-static __always_inline __u64 wakeup_flags(void)
+static __always_inline __u64 wakeup_flags(struct bench_cpu_counters *c)
 {
-	if (!cfg.wakeup_bytes)
+	if (!cfg.sampled)
 		return 0;
-	if (bpf_ringbuf_query(&ringbuf, BPF_RB_AVAIL_DATA) >= cfg.wakeup_bytes)
-		return BPF_RB_FORCE_WAKEUP;
-	return BPF_RB_NO_WAKEUP;
+	if (++c->since_wakeup < cfg.sampled)
+		return BPF_RB_NO_WAKEUP;
+	c->since_wakeup = 0;
+	return BPF_RB_FORCE_WAKEUP;
 }
 
 static __always_inline int reserve_submit(void *ctx)
 {
-	__u64 dropped = 0, *rec;
+	struct bench_cpu_counters *c;
+	__u64 *rec;
 	__u32 i;
 
 	if (!bench_from_target())
 		return 0;
+	c = bench_counters();
 	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
 		rec = bpf_ringbuf_reserve(&ringbuf, sizeof(*rec), 0);
 		if (!rec) {
-			dropped++;
+			bench_count_drop(c);
 			continue;
 		}
 		*rec = i;
-		bpf_ringbuf_submit(rec, wakeup_flags());
+		bpf_ringbuf_submit(rec, wakeup_flags(c));
 	}
-	bench_count(i, dropped);
+	bench_count_produced(c, i);
 	return 0;
 }
 
 static __always_inline int output(void *ctx)
 {
-	__u64 dropped = 0, val;
+	struct bench_cpu_counters *c;
+	__u64 val;
 	__u32 i;
 
 	if (!bench_from_target())
 		return 0;
+	c = bench_counters();
 	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
 		val = i;
 		if (bpf_ringbuf_output(&ringbuf, &val, sizeof(val),
-				       wakeup_flags()))
-			dropped++;
+				       wakeup_flags(c)))
+			bench_count_drop(c);
 	}
-	bench_count(i, dropped);
+	bench_count_produced(c, i);
 	return 0;
 }
 

@@ -14,7 +14,7 @@ char LICENSE[] SEC("license") = "GPL";
 static __always_inline int count_trigger(void *ctx)
 {
 	if (bench_from_target())
-		bench_count(1, 0);
+		bench_count_produced(bench_counters(), 1);
 	return 0;
 }
 
