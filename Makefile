@@ -7,8 +7,7 @@
 #   make check        the project's own tests plus the suite
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
-#   make bench        build build/bench and run the ring buffer vs queue sweep
-#   make check-bench  the bench's own tests (every benchmark briefly)
+#   make bench-bin    build build/bench
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
@@ -67,6 +66,10 @@ TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
+# The bench reuses the harness's JSON writer and environment probe, and
+# the tracefs mount helper; nothing else of test_progs.
+BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c \
+	harness/env_info.c helpers/mounts.c
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
@@ -84,6 +87,8 @@ SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKEL
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(HELPER_SRCS) \
 	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
+BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
+BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
 	tests/fixture_main.c) $(SAN)/registry.o
 
@@ -91,9 +96,12 @@ TEST_PROGS := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
+BENCH := $(OUTPUT)/bench
+BENCH_SAN := $(OUTPUT)/bench-san
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run_tests check check-self config-check clean FORCE
+.PHONY: all deps run_tests check check-self config-check clean FORCE \
+	bench-bin
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -176,6 +184,17 @@ $(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
 
+$(BENCH): $(BENCH_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) -pthread -o $@ $(BENCH_OBJS) $(LIBBPF_LDLIBS)
+
+# The bench again under ASan and UBSan, for its tests (leaks, error paths).
+$(BENCH_SAN_OBJS): | $(SKELS)
+$(BENCH_SAN): $(BENCH_SAN_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -pthread -o $@ $(BENCH_SAN_OBJS) \
+		$(LIBBPF_LDLIBS)
+
 # Unit tests of the bench's statistics, under ASan and UBSan.
 $(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
@@ -208,12 +227,15 @@ check:
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
 
+bench-bin: $(BENCH)
+
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
 
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS) $(FIXTURE) \
-		$(KTAP_CHECK) $(STATS_TEST) $(OUTPUT)/.libbpf-ok
+		$(KTAP_CHECK) $(STATS_TEST) $(BENCH) $(BENCH_SAN) \
+		$(OUTPUT)/.libbpf-ok
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)
