@@ -29,6 +29,7 @@ int bench_stop_consumers;
 
 const struct bench_ops *const bench_list[] = {
 	&bench_rb_libbpf, &bench_rb_custom, &bench_rb_output, &bench_pb_libbpf,
+	&bench_queue_pop, &bench_queue_batch,
 	&bench_trig_syscall, &bench_trig_prog,
 };
 const int bench_list_cnt = ARRAY_SIZE(bench_list);
