@@ -8,6 +8,7 @@
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
 #   make bench-bin    build build/bench
+#   make check-bench  the bench's own tests (every benchmark briefly)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
@@ -101,7 +102,7 @@ BENCH_SAN := $(OUTPUT)/bench-san
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
-	bench-bin
+	bench-bin check-bench
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -228,6 +229,10 @@ check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
 
 bench-bin: $(BENCH)
+
+# The bench's own tests: every benchmark for about a second, bad input.
+check-bench: $(BENCH) $(BENCH_SAN) $(STATS_TEST)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
