@@ -7,11 +7,13 @@
 #   make check        the project's own tests plus the suite
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
+#   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
-# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
+# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
+# BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh).
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
@@ -99,10 +101,11 @@ KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
 BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
+BENCH_SWEEP_ARGS ?=
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
-	bench-bin check-bench
+	bench bench-bin check-bench
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -229,6 +232,14 @@ check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
 
 bench-bin: $(BENCH)
+
+# Build the bench and run the ring buffer vs queue vs perf buffer sweep
+# (results in $(OUTPUT)/bench-results).
+bench:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
+	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_ringbuf_vs_queue.sh \
+		-o $(OUTPUT)/bench-results $(BENCH_SWEEP_ARGS)
 
 # The bench's own tests: every benchmark for about a second, bad input.
 check-bench: $(BENCH) $(BENCH_SAN) $(STATS_TEST)
