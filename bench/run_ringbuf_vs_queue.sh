@@ -52,21 +52,23 @@ is_uint() {
 	esac
 }
 
+# A whole number >= 1, else die naming the option.
+positive() {	# OPTION VALUE WHAT
+	if ! is_uint "$2" || [ "$2" -lt 1 ]; then
+		die "$1 '$2': expected $3, at least 1"
+	fi
+	echo "$2"
+}
+
 while getopts o:w:d:p:b:r:m:s:V:ah opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
 	   warmup=$OPTARG ;;
-	d) is_uint "$OPTARG" && [ "$OPTARG" -gt 0 ] ||
-		die "-d '$OPTARG': expected whole seconds, at least 1"
-	   duration=$OPTARG ;;
-	p) is_uint "$OPTARG" && [ "$OPTARG" -gt 0 ] ||
-		die "-p '$OPTARG': expected a producer count, at least 1"
-	   max_prod=$OPTARG ;;
+	d) duration=$(positive -d "$OPTARG" "whole seconds") || exit ;;
+	p) max_prod=$(positive -p "$OPTARG" "a producer count") || exit ;;
 	b) batches=$OPTARG ;;
-	r) is_uint "$OPTARG" && [ "$OPTARG" -gt 0 ] ||
-		die "-r '$OPTARG': expected a number of runs, at least 1"
-	   runs=$OPTARG ;;
+	r) runs=$(positive -r "$OPTARG" "a number of runs") || exit ;;
 	m) modes=$OPTARG ;;
 	s) sample_every=$OPTARG ;;
 	V) variants=$OPTARG ;;

@@ -8,6 +8,10 @@
 # ASan/UBSan where it checks leaks and error paths (build/bench-san).
 # Prints "ok N - what" / "not ok N - what" and ends with
 # "bench-checks: P passed, F failed"; exits non-zero if a check failed.
+#
+# shellcheck disable=SC2016,SC2086
+# (jq programs are single-quoted on purpose; $SHORT and the option lists
+# are split into words on purpose.)
 set -u
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +22,7 @@ STATS_TEST=${STATS_TEST:-$OUTPUT/stats_test}
 
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT INT TERM
+# shellcheck source=tests/lib.sh
 . "$srcdir/tests/lib.sh"
 
 for f in "$BENCH" "$BENCH_SAN" "$STATS_TEST"; do
@@ -80,7 +85,6 @@ check_every_bench() {
 	for b in rb-libbpf rb-custom rb-output pb-libbpf queue-pop \
 		trig-syscall trig-prog; do
 		begin "$b: runs, reports and counters add up"
-		# shellcheck disable=SC2086
 		run_bench $SHORT "$b"
 		expect_reports
 		expect_consistent
@@ -91,7 +95,6 @@ check_every_bench() {
 check_modes() {
 	while IFS='|' read -r what args; do
 		begin "$what"
-		# shellcheck disable=SC2086
 		run_bench $SHORT $args
 		expect_reports
 		expect_consistent
@@ -226,7 +229,6 @@ check_list_help() {
 check_sanitized() {
 	for args in "rb-custom" "pb-libbpf" "queue-pop -c 2" "trig-prog"; do
 		begin "under ASan: $args"
-		# shellcheck disable=SC2086
 		run "$BENCH_SAN" $SHORT $args
 		expect_exit 0
 		end_check
