@@ -136,10 +136,13 @@ static void on_signal(int sig)
 	got_signal = sig;
 }
 
-/* No SA_RESTART: the main thread's sleep must end at Ctrl-C. */
+/*
+ * No SA_RESTART: the main thread's sleep must end at Ctrl-C.  A second
+ * Ctrl-C kills the process at once, should stopping hang.
+ */
 static void install_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);

@@ -89,20 +89,16 @@ static void print_quantiles(const char *what, const struct stats_summary *s)
 	       s->min / 1e6, s->median / 1e6, s->p99 / 1e6);
 }
 
-/* A rate in M/s, or k/s when below a million (one trigger per batch). */
-static const char *fmt_rate(char *buf, size_t len, double v)
-{
-	if (v >= 1e6)
-		snprintf(buf, len, "%.3lfM/s", v / 1e6);
-	else
-		snprintf(buf, len, "%.3lfk/s", v / 1e3);
-	return buf;
-}
-
+/*
+ * A producer's trigger rate: M/s, or k/s when below a million (with big
+ * batches a producer triggers some thousands of times a second).
+ */
 static void print_producers(const struct bench_result *r)
 {
-	char cpu[16], mean[32], sd[32], min[32], median[32], p99[32];
 	struct stats_summary s;
+	const char *unit;
+	double scale;
+	char cpu[16];
 
 	for (int i = 0; i < env.producer_cnt; i++) {
 		if (summarize(r, producer_rate, i, &s))
@@ -110,12 +106,12 @@ static void print_producers(const struct bench_result *r)
 		snprintf(cpu, sizeof(cpu), "any");
 		if (env.affinity)
 			snprintf(cpu, sizeof(cpu), "%d", bench_producer_cpu(i));
-		printf("Producer %d (cpu %s): triggers %s \u00B1 %s, min %s, median %s, p99 %s\n",
-		       i, cpu, fmt_rate(mean, sizeof(mean), s.mean),
-		       fmt_rate(sd, sizeof(sd), s.stddev),
-		       fmt_rate(min, sizeof(min), s.min),
-		       fmt_rate(median, sizeof(median), s.median),
-		       fmt_rate(p99, sizeof(p99), s.p99));
+		scale = s.mean >= 1e6 ? 1e6 : 1e3;
+		unit = s.mean >= 1e6 ? "M/s" : "k/s";
+		printf("Producer %d (cpu %s): triggers %.3lf \u00B1 %.3lf%s, "
+		       "min %.3lf%s, median %.3lf%s, p99 %.3lf%s\n", i, cpu,
+		       s.mean / scale, s.stddev / scale, unit, s.min / scale, unit,
+		       s.median / scale, unit, s.p99 / scale, unit);
 	}
 }
 
