@@ -7,9 +7,13 @@
 #   make check        the project's own tests plus the suite
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
+#   make bench        build build/bench, run the ring buffer vs queue sweep
+#   make bench-bin    build build/bench
+#   make check-bench  the bench's own tests (every benchmark briefly)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
-# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
+# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
+# BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh).
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
@@ -65,6 +69,10 @@ TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
+# The bench reuses the harness's JSON writer and environment probe, and
+# the tracefs mount helper; nothing else of test_progs.
+BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c \
+	harness/env_info.c helpers/mounts.c
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
@@ -82,15 +90,22 @@ SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKEL
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(HELPER_SRCS) \
 	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
+BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
+BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
 	tests/fixture_main.c) $(SAN)/registry.o
 
 TEST_PROGS := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
+STATS_TEST := $(OUTPUT)/stats_test
+BENCH := $(OUTPUT)/bench
+BENCH_SAN := $(OUTPUT)/bench-san
+BENCH_SWEEP_ARGS ?=
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run_tests check check-self config-check clean FORCE
+.PHONY: all deps run_tests check check-self config-check clean FORCE \
+	bench bench-bin check-bench
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -173,6 +188,23 @@ $(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
 
+$(BENCH): $(BENCH_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) -pthread -o $@ $(BENCH_OBJS) $(LIBBPF_LDLIBS)
+
+# The bench again under ASan and UBSan, for its tests (leaks, error paths).
+$(BENCH_SAN_OBJS): | $(SKELS)
+$(BENCH_SAN): $(BENCH_SAN_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -pthread -o $@ $(BENCH_SAN_OBJS) \
+		$(LIBBPF_LDLIBS)
+
+# Unit tests of the bench's statistics, under ASan and UBSan.
+$(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
+		-o $@ tests/stats_test.c bench/stats.c -lm
+
 $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
 		echo "libbpf >= 1.1 is required (found:" \
@@ -192,12 +224,27 @@ run_tests:
 
 check:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
-	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(KTAP_CHECK)
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(KTAP_CHECK) \
+		$(BENCH) $(BENCH_SAN) $(STATS_TEST)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+
+bench-bin: $(BENCH)
+
+# Build the bench and run the ring buffer vs queue vs perf buffer sweep
+# (results in $(OUTPUT)/bench-results).
+bench:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
+	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_ringbuf_vs_queue.sh \
+		-o $(OUTPUT)/bench-results $(BENCH_SWEEP_ARGS)
+
+# The bench's own tests: every benchmark for about a second, bad input.
+check-bench: $(BENCH) $(BENCH_SAN) $(STATS_TEST)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
@@ -205,6 +252,7 @@ config-check:
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS) $(FIXTURE) \
-		$(KTAP_CHECK) $(OUTPUT)/.libbpf-ok
+		$(KTAP_CHECK) $(STATS_TEST) $(BENCH) $(BENCH_SAN) \
+		$(OUTPUT)/.libbpf-ok
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

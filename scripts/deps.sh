@@ -4,21 +4,26 @@
 # Install the Debian packages bpfcheck needs, only those that are missing.
 # Usage: scripts/deps.sh [GROUP...]   (default: every group)
 #
+# Groups: base (build and test), bench (gnuplot for the bench sweep's plot).
+#
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
 set -eu
 
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
 bpftool pkg-config iproute2 jq libxml2-utils"
+pkgs_bench="gnuplot-nox"
+all_groups="base bench"
 
 group_pkgs() {
 	case "$1" in
 	base) echo "$pkgs_base" ;;
-	*) echo "deps: unknown group '$1' (known: base)" >&2; exit 2 ;;
+	bench) echo "$pkgs_bench" ;;
+	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
 	esac
 }
 
-groups=${*:-base}
+groups=${*:-$all_groups}
 want=""
 for g in $groups; do
 	want="$want $(group_pkgs "$g")"

@@ -74,9 +74,29 @@ run_suite() {
 	fi
 }
 
+# Stage 3: every benchmark briefly, its statistics unit tests, bad input.
+run_bench_smoke() {
+	stage "bench smoke run (tests/bench_check.sh)"
+	log="$OUTPUT/check-bench.log"
+	sh "$srcdir/tests/bench_check.sh" 2>&1 | tee "$log"
+	line=$(grep -E '^bench-checks: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
+	if [ -z "$line" ]; then
+		echo "check: bench checks printed no summary line"
+		failed=$((failed + 1))
+		stage_failed bench
+		return
+	fi
+	p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+	passed=$((passed + p))
+	failed=$((failed + f))
+	[ "$f" -eq 0 ] || stage_failed bench
+}
+
 start=$(date +%s)
 run_self_tests
 run_suite
+run_bench_smoke
 end=$(date +%s)
 
 echo

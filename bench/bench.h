@@ -1,0 +1,277 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bench: how fast events move from BPF programs to userspace, in the
+ * shape of the kernel's tools/testing/selftests/bpf/bench.
+ *
+ * Producer threads make a cheap syscall (getpgid); a BPF program on it
+ * emits --batch-cnt records into a ring buffer, a perf buffer or a queue
+ * map; consumer threads drain them.  Once a second the main thread
+ * samples the counters; the reporters summarize the samples.
+ *
+ *   bench.c     main, threads, the sampling loop, shutdown
+ *   options.c   command line
+ *   cpus.c      CPU lists ("0,2-3") and the online CPUs
+ *   attach.c    loading and attaching the producer programs
+ *   report.c    text, JSON and BMF reports
+ *   stats.c     mean, stddev, percentiles
+ *   bench_*.c   the benchmarks, one file per family
+ */
+#ifndef BPFCHECK_BENCH_H
+#define BPFCHECK_BENCH_H
+
+#include <linux/types.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "bench_common.h"
+#include "stats.h"
+
+struct bpf_object_skeleton;
+struct bpf_link;
+
+/* For callbacks whose signature is fixed by libbpf or by a table. */
+#define __maybe_unused __attribute__((unused))
+
+#define BENCH_MAX_THREADS	64
+/* Consumers wake at least this often to see that the run is over. */
+#define BENCH_POLL_TIMEOUT_MS	100
+
+/* Exit codes. */
+#define BENCH_EXIT_FAIL		1	/* set-up failed, a thread failed, counters disagree */
+#define BENCH_EXIT_USAGE	2	/* bad command line */
+#define BENCH_EXIT_SIGNAL	128	/* + signal number, after a clean stop */
+
+enum bench_attach {
+	BENCH_ATTACH_AUTO,	/* fentry, else tp, else raw_tp */
+	BENCH_ATTACH_FENTRY,
+	BENCH_ATTACH_TP,
+	BENCH_ATTACH_RAW_TP,
+};
+
+/* Benchmark-specific options, as bits: which were given, which apply. */
+enum {
+	BENCH_OPT_CONSUMERS	= 1 << 0,	/* -c */
+	BENCH_OPT_CONS_CPUS	= 1 << 1,	/* --cons-affinity */
+	BENCH_OPT_BATCH		= 1 << 2,	/* --batch-cnt */
+	BENCH_OPT_SAMPLED	= 1 << 3,	/* --sampled */
+	BENCH_OPT_B2B		= 1 << 4,	/* --b2b */
+	BENCH_OPT_ATTACH	= 1 << 5,	/* --attach */
+	BENCH_OPT_RB_SIZE	= 1 << 6,	/* --rb-size */
+	BENCH_OPT_PB_PAGES	= 1 << 7,	/* --pb-pages */
+	BENCH_OPT_QUEUE_SIZE	= 1 << 8,	/* --queue-size */
+};
+
+struct bench_cpus {
+	cpu_set_t set;
+	const char *spec;	/* as given; NULL: none given */
+	int next;		/* round-robin position in set */
+};
+
+struct bench_env {
+	const char *name;
+	const struct bench_ops *bench;
+	int duration_sec;
+	int warmup_sec;
+	int producer_cnt;
+	int consumer_cnt;
+	bool affinity;
+	bool quiet;
+	bool verbose;
+	bool list;
+	struct bench_cpus prod_cpus;
+	struct bench_cpus cons_cpus;
+	const char *json_path;
+	const char *bmf_path;
+	unsigned int given;		/* BENCH_OPT_* on the command line */
+
+	unsigned int batch_cnt;
+	unsigned int sampled;		/* 0: notify for every record */
+	bool b2b;			/* back-to-back: consumer triggers */
+	enum bench_attach attach;
+	unsigned long rb_size;		/* bytes */
+	unsigned int pb_pages;		/* per CPU */
+	unsigned int queue_size;	/* elements */
+
+	cpu_set_t online;
+	int nr_online;
+	int argc;
+	char **argv;
+};
+
+extern struct bench_env env;
+
+/* One producer or consumer; aligned so no two share a cache line. */
+struct bench_thread {
+	__u64 count;		/* producer: triggers; consumer: records */
+	__u64 triggers;		/* consumer: triggers it made (--b2b) */
+	int idx;
+	int cpu;		/* pinned to, or -1 */
+	pthread_t tid;
+	bool started;
+} __attribute__((aligned(BENCH_CACHE_LINE)));
+
+/* Where a benchmark's hits come from. */
+enum bench_hits {
+	BENCH_HITS_CONSUMED,	/* records the consumers received */
+	BENCH_HITS_PRODUCED,	/* records (runs) the BPF side counted */
+	BENCH_HITS_TRIGGERS,	/* syscalls the producers made */
+};
+
+struct bench_ops {
+	const char *name;
+	const char *desc;
+	unsigned int accepts;		/* BENCH_OPT_* that apply */
+	enum bench_hits hits;
+	int max_consumers;		/* 0: no consumer threads */
+	/* Options that contradict each other here; a reason in err. */
+	int (*check)(char *err, size_t len);
+	/* Load and attach; on failure a one-line reason in err. */
+	int (*setup)(char *err, size_t len);
+	/* Consumer thread body: runs until bench_consumers_done(). */
+	void (*consume)(struct bench_thread *t);
+	/* Main thread, after every thread is joined: take what is left. */
+	int (*drain)(struct bench_thread *t);
+	/* The producers' per-CPU counters (mmapped .bss), or NULL. */
+	const struct bench_cpu_counters *(*counters)(void);
+	/* Release everything setup took, also after a failed setup. */
+	void (*teardown)(void);
+};
+
+/* The benchmarks. */
+extern const struct bench_ops bench_rb_libbpf, bench_rb_custom, bench_rb_output;
+extern const struct bench_ops bench_pb_libbpf;
+extern const struct bench_ops bench_queue_pop, bench_queue_batch;
+extern const struct bench_ops bench_trig_syscall, bench_trig_prog;
+
+extern const struct bench_ops *const bench_list[];
+extern const int bench_list_cnt;
+
+/* ---- for the benchmarks (bench.c) ---- */
+
+extern int bench_stop_producers;
+extern int bench_stop_consumers;
+
+static inline bool bench_producers_done(void)
+{
+	return __atomic_load_n(&bench_stop_producers, __ATOMIC_RELAXED);
+}
+
+static inline bool bench_consumers_done(void)
+{
+	return __atomic_load_n(&bench_stop_consumers, __ATOMIC_RELAXED);
+}
+
+/* Counters have one writer each: a relaxed store, no locked add. */
+static inline void bench_count_add(__u64 *c, __u64 n)
+{
+	__atomic_store_n(c, *c + n, __ATOMIC_RELAXED);
+}
+
+static inline __u64 bench_count_read(const __u64 *c)
+{
+	return __atomic_load_n(c, __ATOMIC_RELAXED);
+}
+
+/* One trigger: the syscall the producer programs run on. */
+void bench_trigger(void);
+/* --b2b: the consumer, having drained, triggers the next batch. */
+void bench_b2b_next(struct bench_thread *t);
+/* Consumer thread i (valid from before setup until exit). */
+struct bench_thread *bench_consumer(int i);
+/* The CPU thread i is pinned to, or -1. */
+int bench_producer_cpu(int i);
+int bench_consumer_cpu(int i);
+/* A thread hit an error: remember the first reason and stop the run. */
+void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Name of an errno value (ENOTSUPP too), for one-line reasons. */
+const char *bench_errname(int err);
+/* snprintf into err; returns -1 so setup code can "return bench_err(...)". */
+int bench_err(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- attach.c ---- */
+
+const char *bench_attach_name(enum bench_attach a);
+int bench_attach_parse(const char *s, enum bench_attach *a);
+
+/* The attach type in use after setup, and why better ones were not. */
+extern enum bench_attach bench_attach_used;
+extern char bench_attach_note[256];
+
+/* Fill the producers' read-only configuration before load. */
+void bench_config_fill(struct bench_config *cfg);
+
+/*
+ * Load a skeleton with only the program "<prefix>_<attach>" enabled,
+ * then attach it.  On failure a reason in err, and *link stays NULL.
+ */
+int bench_load_attach(struct bpf_object_skeleton *s, const char *prefix,
+		      enum bench_attach mode, struct bpf_link **link,
+		      char *err, size_t len);
+
+/*
+ * Call load(mode) for env.attach, or for fentry, tp, raw_tp in turn
+ * when it is auto, until one succeeds.  load must release what it took
+ * when it fails.
+ */
+typedef int (*bench_load_fn)(enum bench_attach mode, char *err, size_t len);
+int bench_load_producer(bench_load_fn load, char *err, size_t len);
+
+/* ---- cpus.c ---- */
+
+/* Parse "0,2-3" into set.  0, or -1 with a reason in err. */
+int cpus_parse(const char *spec, cpu_set_t *set, char *err, size_t len);
+/* The online CPUs (from sysfs, else the affinity mask). */
+int cpus_online(cpu_set_t *set);
+/* Print a set as a CPU list into buf. */
+void cpus_format(const cpu_set_t *set, char *buf, size_t len);
+/* The n-th CPU of set, counting round (n may exceed the count). */
+int cpus_nth(const cpu_set_t *set, int n);
+
+/* ---- options.c ---- */
+
+/*
+ * Parse and check argv into env.  -1 to run the benchmark, else the exit
+ * code to leave with (0 after --help or -l).
+ */
+int bench_parse_args(int argc, char **argv);
+/* The name a BMF report files the run under, e.g. "rb-libbpf/p1/c1/b500". */
+void bench_config_name(char *buf, size_t len);
+
+/* ---- report.c ---- */
+
+/* What one second brought: deltas of the cumulative counters. */
+struct bench_sample {
+	__u64 duration_ns;
+	__u64 hits;
+	__u64 drops;
+	__u64 triggers;
+	__u64 prod_triggers[BENCH_MAX_THREADS];
+};
+
+struct bench_totals {
+	__u64 triggers;		/* syscalls by producers and --b2b consumers */
+	__u64 produced;		/* records the BPF side tried to emit */
+	__u64 hits;
+	__u64 drops;
+	bool bpf_counts;	/* produced/drops come from the BPF side */
+	bool consistent;
+	char why[160];		/* when not consistent */
+};
+
+struct bench_result {
+	struct bench_sample *samples;	/* warm-up first */
+	int n_samples;
+	int n_warmup;			/* of n_samples */
+	struct bench_totals totals;
+	bool interrupted;
+};
+
+void report_progress(const struct bench_result *r, int iter);
+void report_final(const struct bench_result *r);
+int report_json(const char *path, const struct bench_result *r);
+int report_bmf(const char *path, const struct bench_result *r);
+
+#endif

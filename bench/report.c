@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reports: per-second progress and the summary as text (the kernel
+ * bench's "Iter" and "Summary:" lines), JSON with every sample, the
+ * summary and the environment, and BMF (Bencher Metric Format).  Files
+ * appear only when complete (written to a temporary name, renamed).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "env_info.h"
+#include "json_writer.h"
+
+/* A per-second rate taken from a sample; arg picks a producer. */
+typedef double (*rate_fn)(const struct bench_sample *s, int arg);
+
+static double per_sec(__u64 n, const struct bench_sample *s)
+{
+	return s->duration_ns ? n * 1e9 / s->duration_ns : 0;
+}
+
+static double hits_rate(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->hits, s);
+}
+
+static double hits_per_prod_rate(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->hits, s) / env.producer_cnt;
+}
+
+static double drops_rate(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->drops, s);
+}
+
+static double total_rate(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->hits + s->drops, s);
+}
+
+static double producer_rate(const struct bench_sample *s, int arg)
+{
+	return per_sec(s->prod_triggers[arg], s);
+}
+
+/* Statistics of a rate over the measured (not warm-up) samples. */
+static int summarize(const struct bench_result *r, rate_fn fn, int arg,
+		     struct stats_summary *out)
+{
+	int n = r->n_samples - r->n_warmup;
+	double *x;
+	int ret;
+
+	if (n <= 0)
+		return -EINVAL;
+	x = malloc(n * sizeof(*x));
+	if (!x)
+		return -ENOMEM;
+	for (int i = 0; i < n; i++)
+		x[i] = fn(&r->samples[r->n_warmup + i], arg);
+	ret = stats_summarize(x, n, out);
+	free(x);
+	return ret;
+}
+
+void report_progress(const struct bench_result *r, int iter)
+{
+	const struct bench_sample *s = &r->samples[iter];
+
+	printf("Iter %3d (%7.3lfus): hits %8.3lfM/s (%7.3lfM/prod), drops %8.3lfM/s, "
+	       "total operations %8.3lfM/s%s\n",
+	       iter, ((double)s->duration_ns - 1e9) / 1000.0,
+	       hits_rate(s, 0) / 1e6, hits_per_prod_rate(s, 0) / 1e6,
+	       drops_rate(s, 0) / 1e6, total_rate(s, 0) / 1e6,
+	       iter < env.warmup_sec ? " (warm-up)" : "");
+	fflush(stdout);
+}
+
+static void print_quantiles(const char *what, const struct stats_summary *s)
+{
+	printf("%s min %.3lfM/s, median %.3lfM/s, p99 %.3lfM/s", what,
+	       s->min / 1e6, s->median / 1e6, s->p99 / 1e6);
+}
+
+/*
+ * A producer's trigger rate: M/s, or k/s when below a million (with big
+ * batches a producer triggers some thousands of times a second).
+ */
+static void print_producers(const struct bench_result *r)
+{
+	struct stats_summary s;
+	const char *unit;
+	double scale;
+	char cpu[16];
+
+	for (int i = 0; i < env.producer_cnt; i++) {
+		if (summarize(r, producer_rate, i, &s))
+			return;
+		snprintf(cpu, sizeof(cpu), "any");
+		if (env.affinity)
+			snprintf(cpu, sizeof(cpu), "%d", bench_producer_cpu(i));
+		scale = s.mean >= 1e6 ? 1e6 : 1e3;
+		unit = s.mean >= 1e6 ? "M/s" : "k/s";
+		printf("Producer %d (cpu %s): triggers %.3lf \u00B1 %.3lf%s, "
+		       "min %.3lf%s, median %.3lf%s, p99 %.3lf%s\n", i, cpu,
+		       s.mean / scale, s.stddev / scale, unit, s.min / scale, unit,
+		       s.median / scale, unit, s.p99 / scale, unit);
+	}
+}
+
+static void print_totals(const struct bench_totals *t)
+{
+	printf("Totals: triggers %llu", t->triggers);
+	if (t->bpf_counts)
+		printf(", produced %llu, hits %llu, drops %llu (%s)",
+		       t->produced, t->hits, t->drops,
+		       t->consistent ? "hits + drops == produced" : t->why);
+	else
+		printf(", hits %llu", t->hits);
+	printf("\n");
+}
+
+void report_final(const struct bench_result *r)
+{
+	struct stats_summary hits, per_prod, drops, total;
+	int n = r->n_samples - r->n_warmup;
+
+	if (r->interrupted)
+		printf("Interrupted after %d measured second%s\n", n,
+		       n == 1 ? "" : "s");
+	if (summarize(r, hits_rate, 0, &hits) ||
+	    summarize(r, hits_per_prod_rate, 0, &per_prod) ||
+	    summarize(r, drops_rate, 0, &drops) ||
+	    summarize(r, total_rate, 0, &total)) {
+		printf("Summary: no measured samples\n");
+		print_totals(&r->totals);
+		return;
+	}
+	printf("Summary: hits %8.3lf \u00B1 %5.3lfM/s (%7.3lfM/prod), "
+	       "drops %8.3lf \u00B1 %5.3lfM/s, "
+	       "total operations %8.3lf \u00B1 %5.3lfM/s\n",
+	       hits.mean / 1e6, hits.stddev / 1e6, per_prod.mean / 1e6,
+	       drops.mean / 1e6, drops.stddev / 1e6, total.mean / 1e6,
+	       total.stddev / 1e6);
+	print_quantiles("Hits:", &hits);
+	printf("; per producer %.3lf \u00B1 %.3lfM/s,", per_prod.mean / 1e6,
+	       per_prod.stddev / 1e6);
+	print_quantiles("", &per_prod);
+	printf("\n");
+	print_quantiles("Drops:", &drops);
+	printf("\n");
+	print_producers(r);
+	print_totals(&r->totals);
+	fflush(stdout);
+}
+
+/* ---- JSON ---- */
+
+static void json_kv_uint(struct json_writer *w, const char *k, unsigned long long v)
+{
+	json_key(w, k);
+	json_uint(w, v);
+}
+
+static void json_kv_double(struct json_writer *w, const char *k, double v)
+{
+	json_key(w, k);
+	json_double(w, v);
+}
+
+static void json_stats(struct json_writer *w, const char *key,
+		       const struct bench_result *r, rate_fn fn, int arg)
+{
+	struct stats_summary s;
+
+	json_key(w, key);
+	if (summarize(r, fn, arg, &s)) {
+		json_null(w);
+		return;
+	}
+	json_begin_object(w);
+	json_kv_uint(w, "n", s.n);
+	json_kv_double(w, "mean", s.mean);
+	json_kv_double(w, "stddev", s.stddev);
+	json_kv_double(w, "min", s.min);
+	json_kv_double(w, "median", s.median);
+	json_kv_double(w, "p99", s.p99);
+	json_kv_double(w, "max", s.max);
+	json_end_object(w);
+}
+
+static void cpu_model(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+
+	snprintf(buf, len, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (strncmp(line, "model name", 10) || !colon)
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(buf, len, "%s", colon + 1 + (colon[1] == ' '));
+		break;
+	}
+	fclose(f);
+}
+
+static void json_environment(struct json_writer *w)
+{
+	struct env_info info;
+	char buf[256];
+
+	env_info_collect(&info);
+	json_key(w, "environment");
+	json_begin_object(w);
+	json_kv_string(w, "kernel_release", info.kernel_release);
+	json_kv_string(w, "kernel_version", info.kernel_version);
+	json_kv_string(w, "machine", info.machine);
+	cpu_model(buf, sizeof(buf));
+	json_kv_string(w, "cpu_model", buf);
+	json_kv_int(w, "cpus_online", env.nr_online);
+	cpus_format(&env.online, buf, sizeof(buf));
+	json_kv_string(w, "cpus_online_list", buf);
+	json_kv_int(w, "page_size", sysconf(_SC_PAGESIZE));
+	json_kv_string(w, "libbpf_version", info.libbpf_version);
+	if (env.bench->setup && (env.bench->accepts & BENCH_OPT_ATTACH)) {
+		json_kv_string(w, "attach", bench_attach_name(bench_attach_used));
+		json_kv_string(w, "attach_note", bench_attach_note);
+	}
+	json_end_object(w);
+}
+
+static void json_thread_cpus(struct json_writer *w, const char *key, int cnt,
+			     int (*cpu_of)(int))
+{
+	json_key(w, key);
+	json_begin_array(w);
+	for (int i = 0; i < cnt; i++) {
+		if (env.affinity)
+			json_int(w, cpu_of(i));
+		else
+			json_null(w);
+	}
+	json_end_array(w);
+}
+
+static void json_command_line(struct json_writer *w)
+{
+	json_key(w, "command_line");
+	json_begin_array(w);
+	for (int i = 0; i < env.argc; i++)
+		json_string(w, env.argv[i]);
+	json_end_array(w);
+}
+
+static void json_options(struct json_writer *w)
+{
+	unsigned int a = env.bench->accepts;
+
+	json_key(w, "options");
+	json_begin_object(w);
+	json_kv_int(w, "duration_sec", env.duration_sec);
+	json_kv_int(w, "warmup_sec", env.warmup_sec);
+	json_kv_int(w, "producers", env.producer_cnt);
+	json_kv_int(w, "consumers", env.consumer_cnt);
+	json_kv_bool(w, "affinity", env.affinity);
+	json_thread_cpus(w, "producer_cpus", env.producer_cnt, bench_producer_cpu);
+	json_thread_cpus(w, "consumer_cpus", env.consumer_cnt, bench_consumer_cpu);
+	json_key(w, "batch_cnt");
+	if (a & BENCH_OPT_BATCH)
+		json_uint(w, env.batch_cnt);
+	else
+		json_null(w);
+	json_kv_uint(w, "sampled", env.sampled);
+	json_kv_bool(w, "back_to_back", env.b2b);
+	if (a & BENCH_OPT_ATTACH)
+		json_kv_string(w, "attach", bench_attach_name(env.attach));
+	if (a & BENCH_OPT_RB_SIZE)
+		json_kv_uint(w, "rb_size", env.rb_size);
+	if (a & BENCH_OPT_PB_PAGES)
+		json_kv_uint(w, "pb_pages", env.pb_pages);
+	if (a & BENCH_OPT_QUEUE_SIZE)
+		json_kv_uint(w, "queue_size", env.queue_size);
+	json_command_line(w);
+	json_end_object(w);
+}
+
+static void json_sample(struct json_writer *w, const struct bench_result *r,
+			int i)
+{
+	const struct bench_sample *s = &r->samples[i];
+
+	json_begin_object(w);
+	json_kv_int(w, "iter", i);
+	json_kv_bool(w, "warmup", i < r->n_warmup);
+	json_kv_uint(w, "duration_ns", s->duration_ns);
+	json_kv_uint(w, "hits", s->hits);
+	json_kv_uint(w, "drops", s->drops);
+	json_kv_uint(w, "triggers", s->triggers);
+	json_kv_double(w, "hits_per_sec", hits_rate(s, 0));
+	json_kv_double(w, "drops_per_sec", drops_rate(s, 0));
+	json_key(w, "producer_triggers");
+	json_begin_array(w);
+	for (int p = 0; p < env.producer_cnt; p++)
+		json_uint(w, s->prod_triggers[p]);
+	json_end_array(w);
+	json_end_object(w);
+}
+
+static void json_summary(struct json_writer *w, const struct bench_result *r)
+{
+	json_key(w, "summary");
+	json_begin_object(w);
+	json_kv_int(w, "samples", r->n_samples - r->n_warmup);
+	json_stats(w, "hits_per_sec", r, hits_rate, 0);
+	json_stats(w, "hits_per_sec_per_producer", r, hits_per_prod_rate, 0);
+	json_stats(w, "drops_per_sec", r, drops_rate, 0);
+	json_stats(w, "total_per_sec", r, total_rate, 0);
+	json_key(w, "producers");
+	json_begin_array(w);
+	for (int p = 0; p < env.producer_cnt; p++) {
+		json_begin_object(w);
+		json_kv_int(w, "id", p);
+		json_stats(w, "triggers_per_sec", r, producer_rate, p);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
+static void json_totals(struct json_writer *w, const struct bench_totals *t)
+{
+	json_key(w, "totals");
+	json_begin_object(w);
+	json_kv_uint(w, "triggers", t->triggers);
+	json_kv_uint(w, "hits", t->hits);
+	json_key(w, "produced");
+	if (t->bpf_counts)
+		json_uint(w, t->produced);
+	else
+		json_null(w);
+	json_kv_uint(w, "drops", t->drops);
+	json_kv_bool(w, "bpf_counts", t->bpf_counts);
+	json_kv_bool(w, "consistent", t->consistent);
+	json_end_object(w);
+}
+
+static void write_json(struct json_writer *w, const struct bench_result *r)
+{
+	char name[128];
+
+	bench_config_name(name, sizeof(name));
+	json_begin_object(w);
+	json_kv_string(w, "bench", env.name);
+	json_kv_string(w, "config", name);
+	json_kv_string(w, "unit", "events/s");
+	json_options(w);
+	json_environment(w);
+	json_key(w, "samples");
+	json_begin_array(w);
+	for (int i = 0; i < r->n_samples; i++)
+		json_sample(w, r, i);
+	json_end_array(w);
+	json_summary(w, r);
+	json_totals(w, &r->totals);
+	json_end_object(w);
+}
+
+/*
+ * Bencher Metric Format: the run filed under its configuration's name,
+ * throughput in events/s with mean -/+ one sample stddev as the bounds.
+ */
+static void write_bmf(struct json_writer *w, const struct bench_result *r)
+{
+	struct stats_summary s;
+	char name[128];
+
+	bench_config_name(name, sizeof(name));
+	if (summarize(r, hits_rate, 0, &s))
+		memset(&s, 0, sizeof(s));
+	json_begin_object(w);
+	json_key(w, name);
+	json_begin_object(w);
+	json_key(w, "throughput");
+	json_begin_object(w);
+	json_kv_double(w, "value", s.mean);
+	json_kv_double(w, "lower_value", s.mean > s.stddev ? s.mean - s.stddev : 0);
+	json_kv_double(w, "upper_value", s.mean + s.stddev);
+	json_end_object(w);
+	json_end_object(w);
+	json_end_object(w);
+}
+
+static int write_file(const char *opt, const char *path,
+		      void (*fn)(struct json_writer *, const struct bench_result *),
+		      const struct bench_result *r)
+{
+	struct json_writer w;
+	char tmp[PATH_MAX];
+	bool bad;
+	FILE *f;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, getpid());
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(errno));
+		return -1;
+	}
+	json_init(&w, f);
+	fn(&w, r);
+	fputc('\n', f);
+	bad = w.error || ferror(f);
+	if (fclose(f))
+		bad = true;
+	if (bad || rename(tmp, path)) {
+		fprintf(stderr, "bench: %s '%s': %s\n", opt, path,
+			bad ? "write failed" : strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int report_json(const char *path, const struct bench_result *r)
+{
+	return write_file("--json", path, write_json, r);
+}
+
+int report_bmf(const char *path, const struct bench_result *r)
+{
+	return write_file("--bmf", path, write_bmf, r);
+}

@@ -1,0 +1,296 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Ring buffer vs queue map vs perf buffer: run every variant for 1..N
+# producers and each batch size, print one comparison table, and write
+# it as CSV and as an SVG plot of throughput vs producers (gnuplot).
+#
+# Usage: bench/run_ringbuf_vs_queue.sh [options]
+#   -o DIR      output directory (default build/bench-results)
+#   -w SEC      warm-up seconds per run (default 1)
+#   -d SEC      measured seconds per run (default 3)
+#   -p N        producers 1..N (default: the number of online CPUs)
+#   -b LIST     batch sizes (default "1 500")
+#   -r N        runs of each configuration; the table shows their mean
+#               and spread, (max - min) / mean (default 1)
+#   -m LIST     notification modes: every, sampled, b2b (default every)
+#   -s N        wake-up period of the sampled mode (default 100)
+#   -V LIST     variants (default "rb-libbpf rb-custom rb-output pb-libbpf
+#               queue-pop queue-batch")
+#   -a          pin threads (bench -a)
+#
+# events/s is records delivered to userspace per second (the mean of the
+# per-second samples, then of the runs); ns/event is its inverse; over
+# trig-prog subtracts the cost of the trigger and an empty program,
+# spread over the batch: ns/event - (1e9 / trig-prog triggers/s) / batch,
+# with trig-prog run at the same producer count.  drops % is records the
+# BPF side could not place, of all it tried.
+set -eu
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+BENCH=${BENCH:-${OUTPUT:-$srcdir/build}/bench}
+
+out=$srcdir/build/bench-results
+warmup=1
+duration=3
+max_prod=$(getconf _NPROCESSORS_ONLN)
+batches="1 500"
+runs=1
+modes=every
+sample_every=100
+variants="rb-libbpf rb-custom rb-output pb-libbpf queue-pop queue-batch"
+pin=
+
+die() {
+	echo "run_ringbuf_vs_queue: $*" >&2
+	exit 2
+}
+
+is_uint() {
+	case $1 in
+	'' | *[!0-9]*) return 1 ;;
+	esac
+}
+
+# A whole number >= 1, else die naming the option.
+positive() {	# OPTION VALUE WHAT
+	if ! is_uint "$2" || [ "$2" -lt 1 ]; then
+		die "$1 '$2': expected $3, at least 1"
+	fi
+	echo "$2"
+}
+
+while getopts o:w:d:p:b:r:m:s:V:ah opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
+	   warmup=$OPTARG ;;
+	d) duration=$(positive -d "$OPTARG" "whole seconds") || exit ;;
+	p) max_prod=$(positive -p "$OPTARG" "a producer count") || exit ;;
+	b) batches=$OPTARG ;;
+	r) runs=$(positive -r "$OPTARG" "a number of runs") || exit ;;
+	m) modes=$OPTARG ;;
+	s) sample_every=$OPTARG ;;
+	V) variants=$OPTARG ;;
+	a) pin=-a ;;
+	h) sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+	   exit 0 ;;
+	*) die "unknown option (see -h)" ;;
+	esac
+done
+for m in $modes; do
+	case $m in
+	every | sampled | b2b) ;;
+	*) die "-m '$m': expected every, sampled or b2b" ;;
+	esac
+done
+[ -x "$BENCH" ] || die "$BENCH not found: run 'make bench-bin' (or 'make bench')"
+command -v jq >/dev/null || die "jq not found: run 'make deps'"
+
+mkdir -p "$out/runs"
+csv=$out/ringbuf_vs_queue.csv
+svg=$out/ringbuf_vs_queue.svg
+table=$out/ringbuf_vs_queue.txt
+results=$out/results.tmp
+: >"$results"
+
+# One line of results.tmp per run:
+# variant mode producers batch run hits/s drops/s stddev/s
+run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
+	v=$1 m=$2 p=$3 b=$4 r=$5
+	shift 5
+	json=$out/runs/$v-$m-p$p-b$b-r$r.json
+	if ! "$BENCH" -q -w "$warmup" -d "$duration" -p "$p" $pin "$@" \
+		--json "$json" "$v" >"$out/runs/last.out" 2>"$out/runs/last.err"; then
+		return 1
+	fi
+	jq -r --arg v "$v" --arg m "$m" --arg p "$p" --arg b "$b" --arg r "$r" \
+		'[$v, $m, $p, $b, $r, .summary.hits_per_sec.mean,
+		  .summary.drops_per_sec.mean, .summary.hits_per_sec.stddev] |
+		 map(tostring) | join(" ")' "$json" >>"$results"
+}
+
+mode_args() {	# MODE -> bench options
+	case $1 in
+	every) ;;
+	sampled) echo "--sampled $sample_every" ;;
+	b2b) echo "--b2b" ;;
+	esac
+}
+
+progress() {
+	printf '  %-12s %-8s p=%-2s batch=%-5s run %s/%s\n' "$@" "$runs" >&2
+}
+
+# The baselines, at every producer count.
+sweep_baselines() {
+	p=1
+	while [ "$p" -le "$max_prod" ]; do
+		for v in trig-syscall trig-prog; do
+			r=1
+			while [ "$r" -le "$runs" ]; do
+				progress "$v" - "$p" - "$r"
+				run_one "$v" - "$p" - "$r" ||
+					die "$v failed: $(cat "$out/runs/last.err")"
+				r=$((r + 1))
+			done
+		done
+		p=$((p + 1))
+	done
+}
+
+unsupported=""
+
+sweep_variant() {	# VARIANT MODE
+	v=$1 m=$2
+	case $m:$v in
+	sampled:queue-* | b2b:queue-*) return 0 ;;
+	esac
+	p=1
+	while [ "$p" -le "$max_prod" ]; do
+		# Back-to-back has one producer by definition.
+		[ "$m" = b2b ] && [ "$p" -gt 1 ] && return 0
+		for b in $batches; do
+			r=1
+			while [ "$r" -le "$runs" ]; do
+				progress "$v" "$m" "$p" "$b" "$r"
+				# shellcheck disable=SC2046
+				if ! run_one "$v" "$m" "$p" "$b" "$r" \
+					--batch-cnt "$b" $(mode_args "$m"); then
+					why=$(head -n 1 "$out/runs/last.err")
+					unsupported="$unsupported
+$v ($m): $why"
+					return 0
+				fi
+				r=$((r + 1))
+			done
+		done
+		p=$((p + 1))
+	done
+}
+
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
+	"$runs run(s) of -w $warmup -d $duration each" >&2
+sweep_baselines
+for m in $modes; do
+	for v in $variants; do
+		sweep_variant "$v" "$m"
+	done
+done
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# Aggregate the runs of each configuration and derive the columns.
+awk -v csv="$csv" '
+function fmt_rate(x) {
+	if (x >= 1e6) return sprintf("%.3fM", x / 1e6)
+	return sprintf("%.1fk", x / 1e3)
+}
+{
+	key = $1 " " $2 " " $3 " " $4
+	if (!(key in n)) order[++nkeys] = key
+	n[key]++
+	sum[key] += $6
+	drops[key] += $7
+	insd[key] += ($6 > 0 ? $8 / $6 : 0)
+	if (!(key in min) || $6 < min[key]) min[key] = $6
+	if (!(key in max) || $6 > max[key]) max[key] = $6
+}
+END {
+	for (i = 1; i <= nkeys; i++) {
+		k = order[i]
+		mean[k] = sum[k] / n[k]
+		split(k, f, " ")
+		if (f[1] == "trig-prog") base[f[3]] = mean[k]
+	}
+	print "variant,mode,producers,batch,runs,events_per_sec,spread_pct," \
+	      "ns_per_event,ns_over_trig_prog,drops_pct,in_run_stddev_pct" > csv
+	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s\n", "variant",
+	       "mode", "prod", "batch", "events/s", "spread", "ns/event",
+	       "over-base", "drops"
+	for (i = 1; i <= nkeys; i++) {
+		k = order[i]
+		split(k, f, " ")
+		m = mean[k]
+		d = drops[k] / n[k]
+		spread = n[k] > 1 && m > 0 ? (max[k] - min[k]) / m * 100 : -1
+		ns = m > 0 ? 1e9 / m : -1
+		over = ""
+		if (f[4] != "-" && base[f[3]] > 0 && ns > 0)
+			over = sprintf("%.2f", ns - 1e9 / base[f[3]] / f[4])
+		dpct = m + d > 0 ? d / (m + d) * 100 : 0
+		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f\n", f[1], f[2],
+		       f[3], f[4], n[k], m, spread < 0 ? "" : sprintf("%.2f", spread),
+		       ns, over, dpct, insd[k] / n[k] * 100 > csv
+		printf "%-12s %-7s %4s %6s %12s %8s %10.2f %10s %7.2f%%\n", f[1],
+		       f[2], f[3], f[4], fmt_rate(m) "/s",
+		       spread < 0 ? "-" : sprintf("%.1f%%", spread), ns,
+		       over == "" ? "-" : over, dpct
+	}
+}' "$results" >"$table"
+
+{
+	echo "bench $(uname -r), $(grep -m1 'model name' /proc/cpuinfo |
+		sed 's/.*: //'), $(getconf _NPROCESSORS_ONLN) CPUs, $started"
+	echo "load average at start $load_start, at end $load_end"
+	# Other busy processes share the CPUs with the bench's threads.
+	echo "$load_start $(getconf _NPROCESSORS_ONLN)" | awk '$1 >= 0.5 {
+		printf "note: the machine was busy (load %s) when the sweep " \
+		       "started; expect more spread\n", $1 }'
+	echo
+	cat "$table"
+	if [ -n "$unsupported" ]; then
+		echo
+		echo "Not run:$unsupported"
+	fi
+} >"$table.tmp"
+mv "$table.tmp" "$table"
+rm -f "$results" "$out/runs/last.out" "$out/runs/last.err"
+cat "$table"
+
+# The plot: one line per variant, mode and batch size.
+plot() {
+	data=$out/plot.dat
+	script=$out/plot.gp
+	awk -F, 'NR > 1 && $4 != "-" {
+		print $1 " " $2 " b" $4, $3, $6 }' "$csv" | sort -s -k1,3 >"$data.tmp"
+	: >"$data"
+	series=""
+	last=""
+	while read -r v m b p e; do
+		s="$v $m $b"
+		if [ "$s" != "$last" ]; then
+			[ -z "$last" ] || printf '\n\n' >>"$data"
+			printf '"%s"\n' "$s" >>"$data"
+			series="$series x"
+			last=$s
+		fi
+		echo "$p $e" >>"$data"
+	done <"$data.tmp"
+	rm -f "$data.tmp"
+	n=$(echo "$series" | wc -w)
+	cat >"$script" <<EOF
+set terminal svg size 1000,600 dynamic enhanced font 'sans,11'
+set output '$svg'
+set title "BPF to userspace: events/s vs producers ($(uname -r), $(getconf _NPROCESSORS_ONLN) CPUs)"
+set xlabel 'producer threads'
+set ylabel 'events delivered per second'
+set logscale y
+set format y '%.0s%c'
+set xtics 1
+set grid
+set key outside right top
+plot for [i=0:$((n - 1))] '$data' index i using 1:2 with linespoints title columnheader(1)
+EOF
+	gnuplot "$script"
+}
+
+echo
+if [ ! -s "$csv" ]; then
+	echo "no results to plot"
+elif command -v gnuplot >/dev/null; then
+	plot && echo "Wrote $table, $csv and $svg"
+else
+	echo "Wrote $table and $csv; gnuplot not found, no plot (make deps installs it)"
+fi
