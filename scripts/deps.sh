@@ -10,15 +10,22 @@ set -eu
 
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
 bpftool pkg-config iproute2 jq"
+# vmtest: QEMU, the guest's busybox, initramfs tools, module decompression
+# (.ko.xz, .ko.zst), objcopy for module dependencies, apt downloads.
+pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
+debian-archive-keyring"
+
+all_groups="base vm"
 
 group_pkgs() {
 	case "$1" in
 	base) echo "$pkgs_base" ;;
-	*) echo "deps: unknown group '$1' (known: base)" >&2; exit 2 ;;
+	vm) echo "$pkgs_vm" ;;
+	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
 	esac
 }
 
-groups=${*:-base}
+groups=${*:-$all_groups}
 want=""
 for g in $groups; do
 	want="$want $(group_pkgs "$g")"
