@@ -203,7 +203,7 @@ interrupted() {
 	trap '' PIPE
 	trap - EXIT INT TERM HUP
 	cleanup
-	vt_log "interrupted: guests stopped" 2>/dev/null
+	vt_log "interrupted: guests stopped"
 	exit 130
 }
 trap cleanup EXIT
