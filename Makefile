@@ -7,9 +7,12 @@
 #   make check        the project's own tests plus the suite
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
+#   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
+#   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
-# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS.
+# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
+# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
@@ -22,6 +25,7 @@ PKG_CONFIG ?= pkg-config
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?=
+VMTEST_ARGS ?=
 
 ifeq ($(V),1)
 Q :=
@@ -90,7 +94,8 @@ FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run_tests check check-self config-check clean FORCE
+.PHONY: all deps run_tests check check-self config-check vmtest check-vmtest \
+	clean FORCE
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -201,6 +206,17 @@ check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
+
+# The suite in QEMU on a matrix of kernels (vmtest/vmtest.sh --help).
+vmtest:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh $(VMTEST_ARGS)
+
+check-vmtest:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
 
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
