@@ -326,6 +326,9 @@ while [ "$i" -lt "$nk" ]; do
 	initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
 		"$d/modules.cpio" "$d/modules.log" ||
 		vt_die "cannot stage the modules of $K_LABEL"
+	loaded=$(grep -v ': not a module' "$d/modules.log" | cut -d: -f1 | tr '\n' ' ')
+	absent=$(sed -n 's/^\([^:]*\): not a module.*/\1/p' "$d/modules.log" | tr '\n' ' ')
+	vt_log "$K_LABEL: modules: ${loaded:-none }${absent:+(built in or absent: ${absent% })}"
 	cat "$work/base.cpio" "$d/modules.cpio" "$work/run.cpio" >"$d/initrd" ||
 		vt_die "cannot write the initramfs of $K_LABEL"
 	rm -f "$d/modules.cpio"
