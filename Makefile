@@ -9,6 +9,7 @@
 #   make config-check compare ./config with the running kernel's config
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
+#   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
@@ -95,7 +96,7 @@ KTAP_CHECK := $(OUTPUT)/ktap_check
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check vmtest check-vmtest \
-	clean FORCE
+	check-vng clean FORCE
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -217,6 +218,13 @@ check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
+
+# vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
+check-vng:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)sh $(SRCDIR)/vmtest/vng-install.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vng_check.sh
 
 clean:
 	$(call msg,CLEAN,$(OUTPUT))

@@ -7,8 +7,9 @@
 #   matrix.sh text MATRIX.json                 rendered as text
 #   matrix.sh markdown MATRIX.json             rendered as Markdown
 #
-# META: {"accelerator", "accelerator_note", "command", "vmtest"} (vmtest is
-# the driver's path as the user should type it).  A RECORD is one kernel:
+# META: {"accelerator", "accelerator_note", "command", "runner" (qemu|vng),
+# "vmtest" (the driver as the user should type it), "test_progs" (its path
+# in the guest)}.  A RECORD is one kernel:
 # {"label", "kernel_args", "release", "source", "status", "detail",
 # "exit_code", "seconds", "guest", "results"}, where results is that
 # guest's test_progs JSON, intact, or null.
@@ -65,7 +66,7 @@ build() {
 		| ([($r.subtests // [])[] | select(.outcome == "FAIL") | .name]) as $fs
 		| (if ($fs | length) > 0 then $fs[] | "\($r.name)/\(.)" else $r.name end)
 		| {kernel: $k.label, test: .,
-		   reproduce: "\($meta[0].vmtest) \($k.kernel_args) -- /bpfcheck/test_progs -t \(.)"} ]
+		   reproduce: "\($meta[0].vmtest) \($k.kernel_args) -- \($meta[0].test_progs // "/bpfcheck/test_progs") -t \(.)"} ]
 	  }' "$@"
 }
 
@@ -87,7 +88,7 @@ text() {
 	| ($m.kernels | map(.label | length) + [6] | max) as $lw
 	| ($m.kernels | map(.release | length) + [7] | max) as $rw
 	| ($m.kernels | map(.status | length) + [6] | max) as $sw
-	| "accelerator: \($m.accelerator | ascii_upcase) (\($m.accelerator_note))",
+	| "accelerator: \($m.accelerator | ascii_upcase) (\($m.accelerator_note))\(if $m.runner == "vng" then ", guests started by vng" else "" end)",
 	  "command: \($m.command)",
 	  "",
 	  "\("kernel" | pad($lw))  \("release" | pad($rw))  \("status" | pad($sw))  \("P/F/S" | pad(8))  \("boot-to-result" | pad(14))  detail",

@@ -146,6 +146,8 @@ vm_classify() {	# DIR LIMIT TIMEOUT
 			st=FAIL detail="$detail; corrupt transfer of: $(tr '\n' ' ' <"$d/corrupt")"
 		fi
 		[ -z "$panic" ] || detail="$detail; console: $panic"
+	elif [ -n "$panic" ] && ! grep -q '^INIT' "$d/records"; then
+		st=BOOT_FAIL detail="the kernel crashed before init: $panic"
 	elif [ -n "$panic" ]; then
 		st=PANIC detail=$panic
 	elif [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then

@@ -50,7 +50,8 @@ test_progs with JSON results), print a kernel x test matrix.
   --json FILE    write the matrix and every guest's test_progs JSON to FILE
   --keep         keep the work directory (initramfs, console logs, results)
   --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
-  --vng          run COMMAND with virtme-ng (vng) instead (vmtest/vng.sh)
+  --vng          start the guests with virtme-ng's vng (host root over 9p;
+                 aliases take the generic flavour, which has 9p)
 
 In the guest the harness is in /bpfcheck (on PATH), results go to
 \$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
@@ -150,8 +151,12 @@ fi
 if [ "$vng" = 1 ]; then
 	# shellcheck source=vng.sh
 	. "$VT_SRCDIR/vmtest/vng.sh"
-	vng_main
-	exit $?
+	vng_check
+	i=0
+	while [ "$i" -lt "$nk" ]; do
+		i=$((i + 1))
+		eval "spec_$i=\$(vng_alias \"\$spec_$i\")"
+	done
 fi
 
 # ---- the host's tools ----------------------------------------------------
@@ -313,7 +318,10 @@ else
 	scale=${VMTEST_TCG_SCALE:-4}
 fi
 [ -n "$tmo" ] || tmo=$((60 * scale))
-limit=$((15 * scale + tmo + 10 * scale))
+# Boot allowance: vng's init does much more than ours (some 35 s, TCG).
+boot=15
+[ "$vng" = 1 ] && boot=45
+limit=$((boot * scale + tmo + 10 * scale))
 
 initramfs_run "$work/stage-run" "$work/run.cpio" vmtest "$tmo" "$VT_CMD" ||
 	vt_die "cannot build the initramfs"
@@ -323,6 +331,7 @@ while [ "$i" -lt "$nk" ]; do
 	d=$work/k$i
 	# shellcheck disable=SC1091
 	. "$d/kernel.env"
+	[ "$vng" = 1 ] && continue
 	initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
 		"$d/modules.cpio" "$d/modules.log" ||
 		vt_die "cannot stage the modules of $K_LABEL"
@@ -351,8 +360,12 @@ run_guest() {	# DIR
 	# shellcheck disable=SC1091
 	. "$d/kernel.env"
 	vt_log "$K_LABEL: booting $K_RELEASE ($(echo "$VT_ACCEL" | tr a-z A-Z), command timeout $tmo s)"
-	vm_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$d/initrd" "$limit"
-	vm_collect "$d"
+	if [ "$vng" = 1 ]; then
+		vng_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$limit" "$tmo"
+	else
+		vm_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$d/initrd" "$limit"
+		vm_collect "$d"
+	fi
 	vm_classify "$d" "$limit" "$tmo"
 	vt_log "$K_LABEL: $(cat "$d/status") after $(cat "$d/seconds") s: $(cat "$d/detail")"
 	json_in=$d/results/test_progs.json
@@ -410,14 +423,22 @@ if [ "$PWD" = "$VT_SRCDIR" ]; then
 else
 	self=$VT_SRCDIR/vmtest/vmtest.sh
 fi
+guest_test_progs=/bpfcheck/test_progs
+runner=qemu
+if [ "$vng" = 1 ]; then
+	self="$self --vng"
+	guest_test_progs=test_progs
+	runner=vng
+fi
 if [ "$default_cmd" = 1 ]; then
 	shown="suite (test_progs -J)"
 else
 	shown=$VT_CMD
 fi
 jq -n --arg accel "$VT_ACCEL" --arg note "$VT_ACCEL_NOTE" --arg cmd "$shown" \
-	--arg self "$self" \
-	'{accelerator: $accel, accelerator_note: $note, command: $cmd, vmtest: $self}' \
+	--arg self "$self" --arg tp "$guest_test_progs" --arg runner "$runner" \
+	'{accelerator: $accel, accelerator_note: $note, command: $cmd,
+	  runner: $runner, vmtest: $self, test_progs: $tp}' \
 	>"$work/meta.json"
 records=
 i=0
