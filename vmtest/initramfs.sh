@@ -6,7 +6,8 @@
 #
 #   base     busybox (static) and its applets, /init, the harness binaries
 #            from $OUTPUT with the dynamic loader and the shared libraries
-#            they need, the guest-side suite script   (one per run)
+#            they need, the BPF objects, the guest-side suite script
+#                                                      (one per run)
 #   modules  /lib/modules/RELEASE: the modules of vmtest/modules.conf and
 #            what they depend on, decompressed, plus the load order
 #                                                      (one per kernel)
@@ -61,6 +62,11 @@ initramfs_base() {	# STAGE OUT
 	cp "$VT_SRCDIR/vmtest/init" "$st/init" &&
 		cp "$VT_SRCDIR/vmtest/suite" "$st/bpfcheck/suite" &&
 		chmod 755 "$st/init" "$st/bpfcheck/suite" || return 1
+	# The BPF objects too (the skeletons embed them; this is for tools
+	# such as bpftool, or tests that open them by path).
+	if ls "$OUTPUT"/bpf/*.bpf.o >/dev/null 2>&1; then
+		mkdir -p "$st/bpfcheck/bpf" && cp "$OUTPUT"/bpf/*.bpf.o "$st/bpfcheck/bpf/"
+	fi
 	for b in $VT_GUEST_BINS; do
 		[ -x "$OUTPUT/$b" ] || continue
 		cp "$OUTPUT/$b" "$st/bpfcheck/$b" &&

@@ -213,7 +213,7 @@ kernel_resolve_alias() {	# SPEC
 	kernel_apt_sources
 	kernel_apt_update
 	release=
-	for try in 1 2; do
+	for _ in 1 2; do
 		for fl in cloud generic; do
 			[ "$flavour" = auto ] || [ "$flavour" = "$fl" ] || continue
 			release=$(kernel_deb_releases "$alias" "$fl" | tail -n 1)
@@ -248,7 +248,7 @@ kernel_resolve_alias() {	# SPEC
 	K_RELEASE=$release
 	K_KEY=$(vt_slug "${release}_$imgver")
 	K_KDIR=$VT_CACHE/kernels/$K_KEY
-	K_IMAGE= K_CONFIG= K_MODDIR=
+	K_IMAGE='' K_CONFIG='' K_MODDIR=''
 	if [ -f "$K_KDIR/.complete" ]; then
 		kernel_load_cached
 	fi
@@ -256,7 +256,7 @@ kernel_resolve_alias() {	# SPEC
 
 # Image, config and modules of an unpacked package set, from kernel.env.
 kernel_load_cached() {
-	K_IMAGE= K_CONFIG= K_MODDIR=
+	K_IMAGE='' K_CONFIG='' K_MODDIR=''
 	# shellcheck disable=SC1091
 	. "$K_KDIR/kernel.env"
 	K_IMAGE=$K_KDIR/$image
@@ -320,7 +320,7 @@ kernel_fetch_list() {
 
 # Find image, config and modules in an unpacked tree; write kernel.env.
 kernel_index_tree() {	# KDIR RELEASE
-	image= config= moddir=
+	image='' config='' moddir=''
 	for f in "root/boot/vmlinuz-$2" "root/usr/lib/modules/$2/vmlinuz" \
 		"root/usr/lib/modules/$2/vmlinuz.unsigned" \
 		"root/lib/modules/$2/vmlinuz"; do
@@ -351,7 +351,7 @@ kernel_image_release() {	# IMAGE
 
 kernel_resolve_path() {	# SPEC MODULES_DIR
 	spec=$1
-	K_CONFIG= K_MODDIR= K_PKGS= K_KEY= K_KDIR=
+	K_CONFIG='' K_MODDIR='' K_PKGS='' K_KEY='' K_KDIR=''
 	if [ -d "$spec" ]; then
 		K_KIND=tree
 		K_IMAGE=

@@ -16,6 +16,7 @@ set -u
 
 VT_SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
 OUTPUT=${OUTPUT:-$VT_SRCDIR/build}
+case "$OUTPUT" in /*) ;; *) OUTPUT=$PWD/$OUTPUT ;; esac
 VT_CACHE=${VMTEST_CACHE:-$VT_SRCDIR/vmtest/cache}
 VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 
