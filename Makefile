@@ -10,10 +10,14 @@
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
+#   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
+#   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
+#   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
-# BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh).
+# BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
+# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
@@ -26,6 +30,7 @@ PKG_CONFIG ?= pkg-config
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?= --leak-check
+VMTEST_ARGS ?=
 
 ifeq ($(V),1)
 Q :=
@@ -105,7 +110,7 @@ BENCH_SWEEP_ARGS ?=
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
-	bench bench-bin check-bench
+	bench bench-bin check-bench vmtest check-vmtest check-vng
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -248,6 +253,24 @@ check-bench: $(BENCH) $(BENCH_SAN) $(STATS_TEST)
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
+
+# The suite in QEMU on a matrix of kernels (vmtest/vmtest.sh --help).
+vmtest:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh $(VMTEST_ARGS)
+
+check-vmtest:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
+
+# vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
+check-vng:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)sh $(SRCDIR)/vmtest/vng-install.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vng_check.sh
 
 clean:
 	$(call msg,CLEAN,$(OUTPUT))

@@ -13,12 +13,18 @@ set -eu
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
 bpftool pkg-config iproute2 jq libxml2-utils"
 pkgs_bench="gnuplot-nox"
-all_groups="base bench"
+# vmtest: QEMU, the guest's busybox, initramfs tools, module decompression
+# (.ko.xz, .ko.zst), objcopy for module dependencies, apt downloads.
+pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
+debian-archive-keyring"
+
+all_groups="base bench vm"
 
 group_pkgs() {
 	case "$1" in
 	base) echo "$pkgs_base" ;;
 	bench) echo "$pkgs_bench" ;;
+	vm) echo "$pkgs_vm" ;;
 	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
 	esac
 }

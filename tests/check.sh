@@ -93,10 +93,31 @@ run_bench_smoke() {
 	[ "$f" -eq 0 ] || stage_failed bench
 }
 
+# Stage 4: vmtest boots Debian's 6.1 and 6.12 in QEMU (TCG) and checks
+# the matrix, PANIC and TIMEOUT detection and bad input.
+run_vmtest_checks() {
+	stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 under QEMU)"
+	log="$OUTPUT/check-vmtest.log"
+	sh "$srcdir/tests/vmtest_check.sh" 2>&1 | tee "$log"
+	line=$(grep -E '^vmtest-checks: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
+	if [ -z "$line" ]; then
+		echo "check: vmtest checks printed no summary line"
+		failed=$((failed + 1))
+		stage_failed vmtest
+		return
+	fi
+	p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
+	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+	passed=$((passed + p))
+	failed=$((failed + f))
+	[ "$f" -eq 0 ] || stage_failed vmtest
+}
+
 start=$(date +%s)
 run_self_tests
 run_suite
 run_bench_smoke
+run_vmtest_checks
 end=$(date +%s)
 
 echo

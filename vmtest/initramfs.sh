@@ -1,0 +1,164 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+#
+# The guest's initramfs (sourced; POSIX sh).  It is the concatenation of
+# three newc cpio archives, which the kernel unpacks one after the other:
+#
+#   base     busybox (static) and its applets, /init, the harness binaries
+#            from $OUTPUT with the dynamic loader and the shared libraries
+#            they need, the BPF objects, the guest-side suite script
+#                                                      (one per run)
+#   modules  /lib/modules/RELEASE: the modules of vmtest/modules.conf and
+#            what they depend on, decompressed, plus the load order
+#                                                      (one per kernel)
+#   run      /bpfcheck/run.conf: the command, its timeout  (one per run)
+#
+# Uncompressed: under TCG the kernel unpacks plain cpio faster than it
+# decompresses, and the images are small (a few MiB).
+
+: "${VT_SRCDIR:?initramfs.sh needs VT_SRCDIR}"
+
+VT_BUSYBOX=${VMTEST_BUSYBOX:-/bin/busybox}
+
+# Harness binaries shipped to /bpfcheck when they are built.
+VT_GUEST_BINS="test_progs bench"
+
+# Write a newc archive of directory DIR to OUT (owner root, sorted).
+initramfs_pack() {	# DIR OUT
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio -o -H newc -R 0:0 --quiet) >"$2.tmp" && mv "$2.tmp" "$2"
+}
+
+# Copy FILE to the same path under ROOT (symlinks resolved).
+initramfs_copy_abs() {	# ROOT FILE
+	mkdir -p "$1$(dirname "$2")" && cp -L "$2" "$1$2"
+}
+
+# The dynamic loader and the shared libraries of ELF file BIN, into ROOT.
+initramfs_libs() {	# ROOT BIN
+	# "not a dynamic executable" for static binaries: nothing to copy.
+	ldd "$2" 2>/dev/null | awk '
+		$2 == "=>" && $3 ~ /^\// { print $3 }
+		$1 ~ /^\// { print $1 }' | while read -r lib; do
+		[ -e "$1$lib" ] || initramfs_copy_abs "$1" "$lib" || return 1
+	done
+}
+
+initramfs_base() {	# STAGE OUT
+	st=$1
+	rm -rf "$st"
+	mkdir -p "$st/bin" "$st/sbin" "$st/dev" "$st/proc" "$st/sys" \
+		"$st/tmp" "$st/run" "$st/root" "$st/results" "$st/bpfcheck" \
+		"$st/etc" "$st/lib/modules" || return 1
+	if ! file -L "$VT_BUSYBOX" 2>/dev/null | grep -q 'statically linked'; then
+		vt_die "$VT_BUSYBOX is not a static busybox (install busybox-static: make deps)"
+	fi
+	cp "$VT_BUSYBOX" "$st/bin/busybox" || return 1
+	for a in $("$VT_BUSYBOX" --list); do
+		[ "$a" = busybox ] || ln -s busybox "$st/bin/$a"
+	done
+	echo 'root:x:0:0:root:/root:/bin/sh' >"$st/etc/passwd"
+	echo 'root:x:0:' >"$st/etc/group"
+	cp "$VT_SRCDIR/vmtest/init" "$st/init" &&
+		cp "$VT_SRCDIR/vmtest/suite" "$st/bpfcheck/suite" &&
+		chmod 755 "$st/init" "$st/bpfcheck/suite" || return 1
+	# The BPF objects too (the skeletons embed them; this is for tools
+	# such as bpftool, or tests that open them by path).
+	if ls "$OUTPUT"/bpf/*.bpf.o >/dev/null 2>&1; then
+		mkdir -p "$st/bpfcheck/bpf" && cp "$OUTPUT"/bpf/*.bpf.o "$st/bpfcheck/bpf/"
+	fi
+	for b in $VT_GUEST_BINS; do
+		[ -x "$OUTPUT/$b" ] || continue
+		cp "$OUTPUT/$b" "$st/bpfcheck/$b" &&
+			initramfs_libs "$st" "$OUTPUT/$b" ||
+			vt_die "cannot copy $OUTPUT/$b and its libraries into the initramfs"
+	done
+	initramfs_pack "$st" "$2"
+}
+
+# Module names of vmtest/modules.conf (comments and blanks dropped).
+initramfs_module_names() {
+	sed -e 's/#.*//' "$VT_SRCDIR/vmtest/modules.conf" | tr -s ' \t' '\n\n' |
+		sed '/^$/d'
+}
+
+# The file of module NAME under MODDIR ("-" and "_" are the same), or "".
+initramfs_find_module() {	# MODDIR NAME
+	n1=$(printf '%s' "$2" | tr - _)
+	n2=$(printf '%s' "$2" | tr _ -)
+	find "$1" \( -name "$n1.ko" -o -name "$n1.ko.*" -o -name "$n2.ko" \
+		-o -name "$n2.ko.*" \) -type f 2>/dev/null | LC_ALL=C sort | head -n 1
+}
+
+initramfs_decompress() {	# FILE OUT
+	case "$1" in
+	*.ko) cp "$1" "$2" ;;
+	*.ko.xz) xz -dc "$1" >"$2" ;;
+	*.ko.zst) zstd -qdc "$1" >"$2" ;;
+	*.ko.gz) gzip -dc "$1" >"$2" ;;
+	*) return 1 ;;
+	esac
+}
+
+# The modules (comma list) a .ko depends on, from its .modinfo section.
+initramfs_module_depends() {	# KO
+	objcopy -O binary --only-section=.modinfo "$1" /dev/stdout 2>/dev/null |
+		tr '\0' '\n' | sed -n 's/^depends=//p' | tr ',' ' '
+}
+
+# Stage the modules vmtest needs for the kernel RELEASE with modules in
+# MODDIR, with their dependencies, decompressed, and the file
+# /lib/modules/RELEASE/vmtest.load listing them in load order.  Modules the
+# kernel has built in, or lacks, are skipped (the config check reports
+# options that are missing).
+initramfs_modules() {	# MODDIR RELEASE STAGE OUT LOG
+	moddir=$1 st=$3 out=$4 log=$5
+	dst=$st/lib/modules/$2
+	rm -rf "$st"
+	mkdir -p "$dst/kernel" || return 1
+	: >"$st/edges"
+	: >"$log"
+	queue=$(initramfs_module_names | tr '\n' ' ')
+	seen=" "
+	while [ -n "${queue# }" ]; do
+		queue=${queue# }
+		m=${queue%% *}
+		queue=${queue#"$m"}
+		case "$seen" in *" $m "*) continue ;; esac
+		seen="$seen$m "
+		f=
+		[ -z "$moddir" ] || f=$(initramfs_find_module "$moddir" "$m")
+		if [ -z "$f" ]; then
+			echo "$m: not a module of this kernel (built in or absent)" >>"$log"
+			continue
+		fi
+		n=$(printf '%s' "$m" | tr - _)
+		initramfs_decompress "$f" "$dst/kernel/$n.ko" ||
+			vt_die "cannot decompress $f"
+		deps=$(initramfs_module_depends "$dst/kernel/$n.ko")
+		echo "$m: ${f#"$moddir"/}${deps:+ (needs $deps)}" >>"$log"
+		echo "$n $n" >>"$st/edges"
+		for d in $deps; do
+			echo "$(printf '%s' "$d" | tr - _) $n" >>"$st/edges"
+			queue="$queue $d"
+		done
+	done
+	# Dependencies first; only modules that were found.
+	tsort "$st/edges" | while read -r n; do
+		[ -f "$dst/kernel/$n.ko" ] && echo "kernel/$n.ko"
+	done >"$dst/vmtest.load"
+	rm -f "$st/edges"
+	initramfs_pack "$st" "$out"
+}
+
+# The per-run archive: /bpfcheck/run.conf for the guest init.
+initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED
+	rm -rf "$1"
+	mkdir -p "$1/bpfcheck" || return 1
+	{
+		printf 'VT_LABEL=%s\n' "$(vt_quote "$3")"
+		printf 'VT_TIMEOUT=%s\n' "$4"
+		printf 'VT_CMD=%s\n' "$(vt_quote "$5")"
+	} >"$1/bpfcheck/run.conf"
+	initramfs_pack "$1" "$2"
+}

@@ -1,0 +1,66 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+#
+# Helpers shared by the vmtest scripts (sourced; POSIX sh): messages,
+# clocks, quoting, checksums.  Every message starts with "vmtest: ".
+
+vt_log() {
+	printf 'vmtest: %s\n' "$*" >&2
+}
+
+vt_warn() {
+	printf 'vmtest: warning: %s\n' "$*" >&2
+}
+
+# A fatal error at run time (exit 1) or in the user's input (exit 2).
+vt_die() {
+	printf 'vmtest: %s\n' "$*" >&2
+	exit 1
+}
+
+vt_usage_die() {
+	printf 'vmtest: %s\n' "$*" >&2
+	exit 2
+}
+
+# Wall clock in seconds with nanoseconds (GNU date).
+vt_now() {
+	date +%s.%N
+}
+
+# Seconds between two vt_now stamps, one decimal.
+vt_elapsed() {	# START [END]
+	awk -v a="$1" -v b="${2:-$(vt_now)}" 'BEGIN { printf "%.1f", b - a }'
+}
+
+# Each argument single-quoted for sh (only where it needs quoting), joined
+# by spaces: eval "set -- $(vt_quote "$@")" gives the arguments back.
+vt_quote() {
+	sep=
+	for a in "$@"; do
+		case "$a" in
+		"" | *[!A-Za-z0-9_./:=@%+,-]*)
+			a="'$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'" ;;
+		esac
+		printf '%s%s' "$sep" "$a"
+		sep=' '
+	done
+}
+
+vt_sha256() {	# FILE
+	sha256sum "$1" | cut -d' ' -f1
+}
+
+# A name usable as a file name: KERNEL specs can be paths.
+vt_slug() {	# TEXT
+	printf '%s' "$1" | tr -c 'A-Za-z0-9._+-' '_' | cut -c1-60
+}
+
+vt_nproc() {
+	nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1
+}
+
+# Available memory in MiB.
+vt_mem_avail_mb() {
+	awk '/^MemAvailable:/ { printf "%d", $2 / 1024; exit }' /proc/meminfo
+}

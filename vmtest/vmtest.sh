@@ -1,0 +1,487 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# vmtest: boot each kernel in QEMU, run the suite (or COMMAND) inside, and
+# print one kernel x test matrix.  See "vmtest.sh --help" and the README.
+#
+# Phases, in order; nothing boots before every KERNEL is known good:
+#   1. resolve every KERNEL (vmtest/kernel.sh)      bad input: exit 2
+#   2. download and unpack the Debian kernels that are not cached
+#   3. check each kernel's config against ./config and ./config.vm
+#   4. build the initramfs (vmtest/initramfs.sh)
+#   5. choose the accelerator: KVM if a test guest boots, else TCG
+#   6. boot the guests, at most -j at a time (vmtest/qemu.sh)
+#   7. the matrix (vmtest/matrix.sh)
+set -u
+
+VT_SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
+OUTPUT=${OUTPUT:-$VT_SRCDIR/build}
+case "$OUTPUT" in /*) ;; *) OUTPUT=$PWD/$OUTPUT ;; esac
+VT_CACHE=${VMTEST_CACHE:-$VT_SRCDIR/vmtest/cache}
+VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
+
+# shellcheck source=lib.sh
+. "$VT_SRCDIR/vmtest/lib.sh"
+# shellcheck source=kernel.sh
+. "$VT_SRCDIR/vmtest/kernel.sh"
+# shellcheck source=initramfs.sh
+. "$VT_SRCDIR/vmtest/initramfs.sh"
+# shellcheck source=qemu.sh
+. "$VT_SRCDIR/vmtest/qemu.sh"
+
+usage() {
+	cat <<EOF
+usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
+                 [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
+                 [--vng] [-- COMMAND [ARG]...]
+
+Boot each KERNEL in QEMU, run COMMAND inside (default: the suite,
+test_progs with JSON results), print a kernel x test matrix.
+
+  -k KERNEL      a Debian kernel alias (6.1, 6.12, 7.2, 6.12.117, 6.12-generic):
+                 the newest matching cloud-amd64 (else generic) image of
+                 bookworm, bookworm-security or sid, downloaded and cached;
+                 or a bzImage/vmlinuz path; or a kernel build tree.
+                 Repeatable.  Default: the kernels of vmtest/kernels.conf.
+  --modules DIR  modules for the preceding -k image (lib/modules/RELEASE)
+  -j N           guests at once (default: min(cores, free memory / VM size))
+  --timeout SEC  limit for COMMAND in the guest, wall seconds (default:
+                 60 s with KVM, 240 s with TCG; boot time is extra)
+  --markdown     print the matrix as Markdown
+  --json FILE    write the matrix and every guest's test_progs JSON to FILE
+  --keep         keep the work directory (initramfs, console logs, results)
+  --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
+  --vng          start the guests with virtme-ng's vng (host root over 9p;
+                 aliases take the generic flavour, which has 9p)
+
+In the guest the harness is in /bpfcheck (on PATH), results go to
+\$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
+Exit: 0 every kernel passed (or skipped), 1 a FAIL, TIMEOUT, PANIC,
+BOOT_FAIL or NO_RESULT, 2 bad usage (checked before anything boots).
+EOF
+}
+
+bad_usage() {
+	vt_usage_die "$* (see vmtest.sh --help)"
+}
+
+posint() {	# VALUE OPTION
+	case "$1" in
+	"" | *[!0-9]* | 0*) bad_usage "$2 needs a positive integer, not '$1'" ;;
+	esac
+}
+
+# ---- arguments -----------------------------------------------------------
+
+nk=0
+jobs=
+tmo=
+format=text
+json=
+keep=0
+vng=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-k | --kernel)
+		[ $# -ge 2 ] || bad_usage "$1 needs a KERNEL"
+		nk=$((nk + 1))
+		eval "spec_$nk=\$2 mods_$nk="
+		shift 2
+		;;
+	--modules)
+		[ $# -ge 2 ] || bad_usage "--modules needs a DIR"
+		[ "$nk" -gt 0 ] || bad_usage "--modules DIR goes after the -k it applies to"
+		eval "mods_$nk=\$2"
+		shift 2
+		;;
+	-j | --jobs)
+		[ $# -ge 2 ] || bad_usage "$1 needs a number"
+		posint "$2" "$1"
+		jobs=$2
+		shift 2
+		;;
+	-j[0-9]*)
+		jobs=${1#-j}
+		posint "$jobs" -j
+		shift
+		;;
+	--timeout)
+		[ $# -ge 2 ] || bad_usage "--timeout needs seconds"
+		posint "$2" --timeout
+		tmo=$2
+		shift 2
+		;;
+	--markdown) format=markdown; shift ;;
+	--json)
+		[ $# -ge 2 ] || bad_usage "--json needs a FILE"
+		json=$2
+		[ -d "$(dirname "$json")" ] ||
+			bad_usage "--json '$json': directory $(dirname "$json") does not exist"
+		shift 2
+		;;
+	--keep) keep=1; shift ;;
+	--accel)
+		[ $# -ge 2 ] || bad_usage "--accel needs kvm or tcg"
+		case "$2" in kvm | tcg) VMTEST_ACCEL=$2 ;;
+		*) bad_usage "--accel is kvm or tcg, not '$2'" ;; esac
+		shift 2
+		;;
+	--vng) vng=1; shift ;;
+	-h | --help) usage; exit 0 ;;
+	--) shift; break ;;
+	*) bad_usage "unknown option '$1'" ;;
+	esac
+done
+
+if [ $# -gt 0 ]; then
+	VT_CMD=$(vt_quote "$@")
+	default_cmd=0
+else
+	VT_CMD=suite
+	default_cmd=1
+fi
+
+if [ "$nk" = 0 ]; then
+	for s in $(sed -e 's/#.*//' "$VT_SRCDIR/vmtest/kernels.conf"); do
+		nk=$((nk + 1))
+		eval "spec_$nk=\$s mods_$nk="
+	done
+	[ "$nk" -gt 0 ] || bad_usage "no -k KERNEL and no kernels in vmtest/kernels.conf"
+fi
+
+if [ "$vng" = 1 ]; then
+	# shellcheck source=vng.sh
+	. "$VT_SRCDIR/vmtest/vng.sh"
+	vng_check
+	i=0
+	while [ "$i" -lt "$nk" ]; do
+		i=$((i + 1))
+		eval "spec_$i=\$(vng_alias \"\$spec_$i\")"
+	done
+fi
+
+# ---- the host's tools ----------------------------------------------------
+
+missing=
+for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock \
+	file tsort base64 ldd; do
+	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
+done
+[ -z "$missing" ] || vt_die "missing host tools:$missing (run 'make deps')"
+[ -x "$OUTPUT/test_progs" ] ||
+	vt_die "$OUTPUT/test_progs is missing: build it first ('make')"
+
+mkdir -p "$VT_OUT" "$VT_CACHE" || exit 1
+work=$(mktemp -d "$VT_OUT/run.XXXXXX") || exit 1
+case "$work" in
+*,*) vt_die "the work directory '$work' contains a comma, which QEMU's -serial cannot take; set VMTEST_OUT" ;;
+esac
+
+# ---- cleanup: no QEMU outlives this script -------------------------------
+
+job_pids=
+cleanup() {
+	pids=
+	for d in "$work"/k* "$work/probe"; do
+		for f in "$d/qemu.pid" "$d/timeout.pid"; do
+			[ -s "$f" ] && pids="$pids $(cat "$f" 2>/dev/null)"
+		done
+	done
+	# shellcheck disable=SC2086
+	[ -z "$pids$job_pids" ] || kill -TERM $pids $job_pids 2>/dev/null
+	n=0
+	for p in $pids; do
+		while kill -0 "$p" 2>/dev/null && [ "$n" -lt 30 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		kill -KILL "$p" 2>/dev/null
+	done
+	if [ "$keep" = 1 ]; then
+		vt_log "kept $work"
+	else
+		rm -rf "$work"
+	fi
+}
+interrupted() {
+	# Our stderr may be a pipe whose reader died with us: no SIGPIPE
+	# before the guests are stopped.
+	trap '' PIPE
+	trap - EXIT INT TERM HUP
+	cleanup
+	vt_log "interrupted: guests stopped"
+	exit 130
+}
+trap cleanup EXIT
+trap interrupted INT TERM HUP
+
+# ---- 1, 2: the kernels ---------------------------------------------------
+
+exec 7>"$VT_CACHE/.lock"
+flock -w 900 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest"
+
+: >"$work/fetch.list"
+labels=" "
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	eval "spec=\$spec_$i mods=\$mods_$i"
+	kernel_resolve "$spec" "$mods"
+	case "$K_KIND" in
+	deb) label=$spec ;;
+	*) label=$K_RELEASE ;;
+	esac
+	base=$label n=1
+	while case "$labels" in *" $label "*) true ;; *) false ;; esac; do
+		n=$((n + 1))
+		label="$base#$n"
+	done
+	labels="$labels$label "
+	kargs="-k $(vt_quote "$spec")${mods:+ --modules $(vt_quote "$mods")}"
+	d=$work/k$i
+	mkdir -p "$d"
+	{
+		for v in spec mods label kargs; do
+			eval "printf 'K_%s=%s\n' \"\$(echo $v | tr a-z A-Z)\" \"\$(vt_quote \"\$$v\")\""
+		done
+		for v in K_KIND K_RELEASE K_IMAGE K_CONFIG K_MODDIR K_KEY K_KDIR K_PKGS; do
+			eval "printf '%s=%s\n' $v \"\$(vt_quote \"\${$v:-}\")\""
+		done
+	} >"$d/kernel.env"
+	kernel_fetch_list >>"$work/fetch.list"
+done
+
+kernel_fetch "$work/fetch.list"
+flock -u 7
+exec 7>&-
+
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	d=$work/k$i
+	# shellcheck disable=SC1091
+	. "$d/kernel.env"
+	if [ "$K_KIND" = deb ]; then
+		kernel_load_cached
+		from=$K_PKGS
+		printf 'K_IMAGE=%s\nK_CONFIG=%s\nK_MODDIR=%s\n' "$(vt_quote "$K_IMAGE")" \
+			"$(vt_quote "$K_CONFIG")" "$(vt_quote "$K_MODDIR")" >>"$d/kernel.env"
+	else
+		from=$K_IMAGE
+	fi
+	vt_log "$K_LABEL: $K_RELEASE ($from)"
+done
+
+# ---- 3: configuration ----------------------------------------------------
+
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	d=$work/k$i
+	# shellcheck disable=SC1091
+	. "$d/kernel.env"
+	if [ -z "$K_CONFIG" ]; then
+		vt_warn "$K_LABEL: no kernel .config found next to $K_IMAGE; options not checked"
+		continue
+	fi
+	for frag in config config.vm; do
+		out=$(sh "$VT_SRCDIR/scripts/config-check.sh" "$VT_SRCDIR/$frag" "$K_CONFIG" 2>&1)
+		if printf '%s\n' "$out" | grep -q '^CONFIG_'; then
+			if [ "$frag" = config ]; then
+				vt_warn "$K_LABEL: the kernel lacks options the suite needs; these tests will SKIP:"
+			else
+				vt_warn "$K_LABEL: the kernel lacks options the VM needs; it may not boot or run init:"
+			fi
+			printf '%s\n' "$out" | grep '^CONFIG_' | sed 's/^/    /' >&2
+		fi
+	done
+done
+
+# ---- 4, 5: initramfs and accelerator -------------------------------------
+
+initramfs_base "$work/stage-base" "$work/base.cpio" ||
+	vt_die "cannot build the initramfs"
+rm -rf "$work/stage-base"
+
+# The probe guest: the first kernel, command "true".
+# shellcheck disable=SC1091
+. "$work/k1/kernel.env"
+mkdir -p "$work/probe"
+initramfs_run "$work/stage-run" "$work/probe/run.cpio" probe 10 true &&
+	cat "$work/base.cpio" "$work/probe/run.cpio" >"$work/probe/initrd" ||
+	vt_die "cannot build the probe initramfs"
+vm_probe_accel "$work/probe" "$K_IMAGE" "$work/probe/initrd"
+vt_log "accelerator: $(echo "$VT_ACCEL" | tr a-z A-Z) ($VT_ACCEL_NOTE)"
+
+if [ "$VT_ACCEL" = kvm ]; then
+	scale=1
+else
+	scale=${VMTEST_TCG_SCALE:-4}
+fi
+[ -n "$tmo" ] || tmo=$((60 * scale))
+# Boot allowance: vng's init does much more than ours (some 35 s, TCG).
+boot=15
+[ "$vng" = 1 ] && boot=45
+limit=$((boot * scale + tmo + 10 * scale))
+
+initramfs_run "$work/stage-run" "$work/run.cpio" vmtest "$tmo" "$VT_CMD" ||
+	vt_die "cannot build the initramfs"
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	d=$work/k$i
+	# shellcheck disable=SC1091
+	. "$d/kernel.env"
+	[ "$vng" = 1 ] && continue
+	initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
+		"$d/modules.cpio" "$d/modules.log" ||
+		vt_die "cannot stage the modules of $K_LABEL"
+	loaded=$(grep -v ': not a module' "$d/modules.log" | cut -d: -f1 | tr '\n' ' ')
+	absent=$(sed -n 's/^\([^:]*\): not a module.*/\1/p' "$d/modules.log" | tr '\n' ' ')
+	vt_log "$K_LABEL: modules: ${loaded:-none }${absent:+(built in or absent: ${absent% })}"
+	cat "$work/base.cpio" "$d/modules.cpio" "$work/run.cpio" >"$d/initrd" ||
+		vt_die "cannot write the initramfs of $K_LABEL"
+	rm -f "$d/modules.cpio"
+done
+rm -rf "$work/stage-mod" "$work/stage-run"
+
+# ---- 6: the guests -------------------------------------------------------
+
+if [ -z "$jobs" ]; then
+	cores=$(vt_nproc)
+	bymem=$(($(vt_mem_avail_mb) / (VT_MEM + 256)))
+	jobs=$cores
+	[ "$bymem" -lt "$jobs" ] && jobs=$bymem
+	[ "$jobs" -ge 1 ] || jobs=1
+fi
+[ "$jobs" -le "$nk" ] || jobs=$nk
+
+run_guest() {	# DIR
+	d=$1
+	# shellcheck disable=SC1091
+	. "$d/kernel.env"
+	vt_log "$K_LABEL: booting $K_RELEASE ($(echo "$VT_ACCEL" | tr a-z A-Z), command timeout $tmo s)"
+	if [ "$vng" = 1 ]; then
+		vng_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$limit" "$tmo"
+	else
+		vm_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$d/initrd" "$limit"
+		vm_collect "$d"
+	fi
+	vm_classify "$d" "$limit" "$tmo"
+	vt_log "$K_LABEL: $(cat "$d/status") after $(cat "$d/seconds") s: $(cat "$d/detail")"
+	json_in=$d/results/test_progs.json
+	if [ -s "$json_in" ] && jq -e . "$json_in" >/dev/null 2>&1; then
+		set -- --slurpfile r "$json_in"
+	else
+		set -- --argjson r '[]'
+	fi
+	rec() { sed -n "s/^$1 //p" "$d/records" | head -n 1; }
+	init=$(rec INIT) start=$(rec START)
+	end=$(vm_status_field "$d" end)
+	rc=$(vm_status_field "$d" rc)
+	jq -n "$@" --arg lbl "$K_LABEL" --arg kargs "$K_KARGS" \
+		--arg rel "$K_RELEASE" --arg src "${K_PKGS:-$K_IMAGE}" \
+		--arg st "$(cat "$d/status")" --arg why "$(cat "$d/detail")" \
+		--arg rc "$rc" --arg secs "$(cat "$d/seconds")" \
+		--arg t_init "$init" --arg t_start "$start" --arg t_end "$end" '
+		def num: if . == "" or . == "none" then null else tonumber end;
+		{"label": $lbl, "kernel_args": $kargs, "release": $rel,
+		 "source": $src, "status": $st, "detail": $why,
+		 "exit_code": ($rc | num), "seconds": ($secs | num),
+		 "guest": {"init": ($t_init | num), "command_start": ($t_start | num),
+			 "command_end": ($t_end | num)},
+		 "results": ($r[0] // null)}' >"$d/record.json"
+}
+
+t_all=$(vt_now)
+fifo=$work/slots
+mkfifo "$fifo" && exec 6<>"$fifo" && rm -f "$fifo" || vt_die "mkfifo failed"
+n=0
+while [ "$n" -lt "$jobs" ]; do
+	echo >&6
+	n=$((n + 1))
+done
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	read -r _ <&6
+	(
+		trap - EXIT INT TERM HUP
+		run_guest "$work/k$i"
+		echo >&6
+	) &
+	job_pids="$job_pids $!"
+done
+wait
+job_pids=
+exec 6>&-
+vt_log "$nk guest(s) done in $(vt_elapsed "$t_all") s wall (-j $jobs)"
+
+# ---- 7: the matrix -------------------------------------------------------
+
+if [ "$PWD" = "$VT_SRCDIR" ]; then
+	self=vmtest/vmtest.sh
+else
+	self=$VT_SRCDIR/vmtest/vmtest.sh
+fi
+guest_test_progs=/bpfcheck/test_progs
+runner=qemu
+if [ "$vng" = 1 ]; then
+	self="$self --vng"
+	guest_test_progs=test_progs
+	runner=vng
+fi
+if [ "$default_cmd" = 1 ]; then
+	shown="suite (test_progs -J)"
+else
+	shown=$VT_CMD
+fi
+jq -n --arg accel "$VT_ACCEL" --arg note "$VT_ACCEL_NOTE" --arg cmd "$shown" \
+	--arg self "$self" --arg tp "$guest_test_progs" --arg runner "$runner" \
+	'{accelerator: $accel, accelerator_note: $note, command: $cmd,
+	  runner: $runner, vmtest: $self, test_progs: $tp}' \
+	>"$work/meta.json"
+records=
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	if [ ! -s "$work/k$i/record.json" ]; then
+		eval "vt_die \"no record for \$spec_$i (the guest job failed)\""
+	fi
+	records="$records $work/k$i/record.json"
+done
+# shellcheck disable=SC2086
+sh "$VT_SRCDIR/vmtest/matrix.sh" build "$work/meta.json" $records \
+	>"$work/matrix.json" || vt_die "cannot build the matrix"
+
+# A custom command's output, and the console of guests that did not finish.
+i=0
+while [ "$i" -lt "$nk" ]; do
+	i=$((i + 1))
+	d=$work/k$i
+	# shellcheck disable=SC1091
+	. "$d/kernel.env"
+	st=$(cat "$d/status")
+	if [ "$default_cmd" = 0 ] && [ -f "$d/results/output.log" ]; then
+		echo "---- [$K_LABEL] output of: $VT_CMD"
+		tail -n 200 "$d/results/output.log"
+	fi
+	case "$st" in
+	PANIC | BOOT_FAIL | NO_RESULT | TIMEOUT)
+		echo "---- [$K_LABEL] $st: last console lines"
+		tr -d '\r' <"$d/console.log" | grep -v '^$' | tail -n 15
+		;;
+	esac
+done
+[ "$default_cmd" = 1 ] && [ "$format" = text ] || echo
+
+sh "$VT_SRCDIR/vmtest/matrix.sh" "$format" "$work/matrix.json"
+
+if [ -n "$json" ]; then
+	cp "$work/matrix.json" "$json.tmp.$$" && mv "$json.tmp.$$" "$json" ||
+		vt_die "cannot write $json"
+fi
+
+bad=$(jq -r '[.kernels[] | select(.status != "PASS" and .status != "SKIP")] | length' \
+	"$work/matrix.json")
+[ "$bad" = 0 ]
