@@ -23,26 +23,27 @@ stage_failed() {
 	failed_stages="$failed_stages $1"
 }
 
-# Stage 1: the harness's own black-box tests (fixture runner under ASan).
-run_self_tests() {
-	stage "harness self-tests (tests/run.sh, ASan+UBSan)"
-	log="$OUTPUT/check-self.log"
-	sh "$srcdir/tests/run.sh" 2>&1 | tee "$log"
-	line=$(grep -E '^self-tests: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
+# Run a script that ends with "<label>: P passed, F failed" and add its
+# counts.  Usage: counted_stage TITLE NAME SCRIPT LABEL
+counted_stage() {
+	stage "$1"
+	log="$OUTPUT/check-$2.log"
+	sh "$3" 2>&1 | tee "$log"
+	line=$(grep -E "^$4: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n1)
 	if [ -z "$line" ]; then
-		echo "check: self-tests printed no summary line"
+		echo "check: $2 printed no summary line"
 		failed=$((failed + 1))
-		stage_failed self-tests
+		stage_failed "$2"
 		return
 	fi
 	p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
 	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
 	passed=$((passed + p))
 	failed=$((failed + f))
-	[ "$f" -eq 0 ] || stage_failed self-tests
+	[ "$f" -eq 0 ] || stage_failed "$2"
 }
 
-# Stage 2: the full test_progs suite on the host kernel.
+# The full test_progs suite on the host kernel; every SKIP needs a reason.
 run_suite() {
 	stage "test_progs on the host kernel ($(uname -r))"
 	json="$OUTPUT/check-test_progs.json"
@@ -56,7 +57,7 @@ run_suite() {
 		return
 	fi
 	p=$(jq '[.results[] | select(.outcome == "PASS")] | length' "$json")
-	f=$(jq '[.results[] | select(.outcome == "FAIL")] | length' "$json")
+	f=$(jq '[.results[] | select(.failed)] | length' "$json")
 	s=$(jq '[.results[] | select(.outcome == "SKIP")] | length' "$json")
 	# Every skip, of a test or a subtest, must say why.
 	noreason=$(jq '[.results[] | (., .subtests[]) |
@@ -74,50 +75,19 @@ run_suite() {
 	fi
 }
 
-# Stage 3: every benchmark briefly, its statistics unit tests, bad input.
-run_bench_smoke() {
-	stage "bench smoke run (tests/bench_check.sh)"
-	log="$OUTPUT/check-bench.log"
-	sh "$srcdir/tests/bench_check.sh" 2>&1 | tee "$log"
-	line=$(grep -E '^bench-checks: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
-	if [ -z "$line" ]; then
-		echo "check: bench checks printed no summary line"
-		failed=$((failed + 1))
-		stage_failed bench
-		return
-	fi
-	p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-	passed=$((passed + p))
-	failed=$((failed + f))
-	[ "$f" -eq 0 ] || stage_failed bench
-}
-
-# Stage 4: vmtest boots Debian's 6.1 and 6.12 in QEMU (TCG) and checks
-# the matrix, PANIC and TIMEOUT detection and bad input.
-run_vmtest_checks() {
-	stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 under QEMU)"
-	log="$OUTPUT/check-vmtest.log"
-	sh "$srcdir/tests/vmtest_check.sh" 2>&1 | tee "$log"
-	line=$(grep -E '^vmtest-checks: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n1)
-	if [ -z "$line" ]; then
-		echo "check: vmtest checks printed no summary line"
-		failed=$((failed + 1))
-		stage_failed vmtest
-		return
-	fi
-	p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
-	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-	passed=$((passed + p))
-	failed=$((failed + f))
-	[ "$f" -eq 0 ] || stage_failed vmtest
-}
-
 start=$(date +%s)
-run_self_tests
+# 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
+counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
+	"$srcdir/tests/run.sh" self-tests
+# 2. The full suite on the host kernel.
 run_suite
-run_bench_smoke
-run_vmtest_checks
+# 3. Every benchmark briefly, its statistics unit tests, bad input.
+counted_stage "bench smoke run (tests/bench_check.sh)" bench \
+	"$srcdir/tests/bench_check.sh" bench-checks
+# 4. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
+#    TIMEOUT detection, bad input.
+counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
+	"$srcdir/tests/vmtest_check.sh" vmtest-checks
 end=$(date +%s)
 
 echo
