@@ -123,47 +123,44 @@ progress() {
 }
 
 # The baselines, at every producer count.
-sweep_baselines() {
+sweep_baselines() {	# RUN
 	p=1
 	while [ "$p" -le "$max_prod" ]; do
 		for v in trig-syscall trig-prog; do
-			r=1
-			while [ "$r" -le "$runs" ]; do
-				progress "$v" - "$p" - "$r"
-				run_one "$v" - "$p" - "$r" ||
-					die "$v failed: $(cat "$out/runs/last.err")"
-				r=$((r + 1))
-			done
+			progress "$v" - "$p" - "$1"
+			run_one "$v" - "$p" - "$1" ||
+				die "$v failed: $(cat "$out/runs/last.err")"
 		done
 		p=$((p + 1))
 	done
 }
 
+# Variants that failed (e.g. queue-batch without kernel support), with why.
 unsupported=""
 
-sweep_variant() {	# VARIANT MODE
+sweep_variant() {	# VARIANT MODE RUN
 	v=$1 m=$2
 	case $m:$v in
 	sampled:queue-* | b2b:queue-*) return 0 ;;
+	esac
+	case $unsupported in
+	*"
+$v ($m):"*) return 0 ;;
 	esac
 	p=1
 	while [ "$p" -le "$max_prod" ]; do
 		# Back-to-back has one producer by definition.
 		[ "$m" = b2b ] && [ "$p" -gt 1 ] && return 0
 		for b in $batches; do
-			r=1
-			while [ "$r" -le "$runs" ]; do
-				progress "$v" "$m" "$p" "$b" "$r"
-				# shellcheck disable=SC2046
-				if ! run_one "$v" "$m" "$p" "$b" "$r" \
-					--batch-cnt "$b" $(mode_args "$m"); then
-					why=$(head -n 1 "$out/runs/last.err")
-					unsupported="$unsupported
+			progress "$v" "$m" "$p" "$b" "$3"
+			# shellcheck disable=SC2046
+			if ! run_one "$v" "$m" "$p" "$b" "$3" \
+				--batch-cnt "$b" $(mode_args "$m"); then
+				why=$(head -n 1 "$out/runs/last.err")
+				unsupported="$unsupported
 $v ($m): $why"
-					return 0
-				fi
-				r=$((r + 1))
-			done
+				return 0
+			fi
 		done
 		p=$((p + 1))
 	done
@@ -173,11 +170,17 @@ started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
 	"$runs run(s) of -w $warmup -d $duration each" >&2
-sweep_baselines
-for m in $modes; do
-	for v in $variants; do
-		sweep_variant "$v" "$m"
+# Whole passes, one after the other: the spread between runs of one
+# configuration then covers the whole sweep's time, not one moment.
+r=1
+while [ "$r" -le "$runs" ]; do
+	sweep_baselines "$r"
+	for m in $modes; do
+		for v in $variants; do
+			sweep_variant "$v" "$m" "$r"
+		done
 	done
+	r=$((r + 1))
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -279,6 +282,7 @@ set ylabel 'events delivered per second'
 set logscale y
 set format y '%.0s%c'
 set xtics 1
+set xrange [0.5:$max_prod.5]
 set grid
 set key outside right top
 plot for [i=0:$((n - 1))] '$data' index i using 1:2 with linespoints title columnheader(1)
