@@ -410,9 +410,11 @@ static int measure(struct bench_result *r)
 		fprintf(stderr, "bench: %s: %s\n", env.name, err);
 		return BENCH_EXIT_FAIL;
 	}
-	if (env.bench->drain && !failed &&
-	    env.bench->drain(&consumers[0]))
-		bench_fail("draining failed");
+	if (env.bench->drain && !failed) {
+		ret = env.bench->drain(&consumers[0]);
+		if (ret < 0)
+			bench_fail("draining what is left: %s", bench_errname(ret));
+	}
 	if (failed) {
 		fprintf(stderr, "bench: %s: %s\n", env.name, fail_reason);
 		return BENCH_EXIT_FAIL;

@@ -132,7 +132,7 @@ struct bench_ops {
 	int (*setup)(char *err, size_t len);
 	/* Consumer thread body: runs until bench_consumers_done(). */
 	void (*consume)(struct bench_thread *t);
-	/* Main thread, after every thread is joined: take what is left. */
+	/* Main thread, after every thread is joined: take what is left (0 or -errno). */
 	int (*drain)(struct bench_thread *t);
 	/* The producers' per-CPU counters (mmapped .bss), or NULL. */
 	const struct bench_cpu_counters *(*counters)(void);
