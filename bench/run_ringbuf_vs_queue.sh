@@ -300,9 +300,9 @@ END {
 		sed 's/.*: //'), $(getconf _NPROCESSORS_ONLN) CPUs, $started"
 	echo "load average at start $load_start, at end $load_end"
 	# Other busy processes share the CPUs with the bench's threads.
-	echo "$load_start $(getconf _NPROCESSORS_ONLN)" | awk '$1 >= 0.5 {
-		printf "note: the machine was busy (load %s) when the sweep " \
-		       "started; expect more spread\n", $1 }'
+	awk -F, -v g="$guard" 'NR > 1 && g > 0 && $12 >= g { n++ }
+		END { if (n) printf "note: other processes used %s CPUs or " \
+			"more during %d configuration(s); see other\n", g, n }' "$csv"
 	echo
 	cat "$table"
 	if [ -n "$unsupported" ]; then
