@@ -50,6 +50,7 @@ struct snapshot {
 	__u64 drops;
 	__u64 produced;
 	__u64 triggers;
+	struct cpustat cpu;
 	__u64 prod_triggers[BENCH_MAX_THREADS];
 };
 
@@ -264,6 +265,8 @@ static void take_snapshot(struct snapshot *s)
 	__u64 consumed = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->ts);
+	if (cpustat_read(&s->cpu))
+		memset(&s->cpu, 0, sizeof(s->cpu));
 	s->triggers = 0;
 	for (int i = 0; i < env.producer_cnt; i++) {
 		s->prod_triggers[i] = bench_count_read(&producers[i].count);
@@ -286,6 +289,15 @@ static __u64 ts_ns(const struct timespec *ts)
 	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
 }
 
+/* Busy time not ours; tick-based, so it can come out a little below 0. */
+static __u64 other_cpu_ns(const struct snapshot *a, const struct snapshot *b)
+{
+	__u64 busy = b->cpu.busy_ns - a->cpu.busy_ns;
+	__u64 self = b->cpu.self_ns - a->cpu.self_ns;
+
+	return busy > self ? busy - self : 0;
+}
+
 static void fill_sample(struct bench_sample *s, const struct snapshot *a,
 			const struct snapshot *b)
 {
@@ -293,6 +305,8 @@ static void fill_sample(struct bench_sample *s, const struct snapshot *a,
 	s->hits = b->hits - a->hits;
 	s->drops = b->drops - a->drops;
 	s->triggers = b->triggers - a->triggers;
+	s->other_ns = other_cpu_ns(a, b);
+	s->steal_ns = b->cpu.steal_ns - a->cpu.steal_ns;
 	for (int i = 0; i < env.producer_cnt; i++)
 		s->prod_triggers[i] = b->prod_triggers[i] - a->prod_triggers[i];
 }
@@ -396,9 +410,11 @@ static int measure(struct bench_result *r)
 		fprintf(stderr, "bench: %s: %s\n", env.name, err);
 		return BENCH_EXIT_FAIL;
 	}
-	if (env.bench->drain && !failed &&
-	    env.bench->drain(&consumers[0]))
-		bench_fail("draining failed");
+	if (env.bench->drain && !failed) {
+		ret = env.bench->drain(&consumers[0]);
+		if (ret < 0)
+			bench_fail("draining what is left: %s", bench_errname(ret));
+	}
 	if (failed) {
 		fprintf(stderr, "bench: %s: %s\n", env.name, fail_reason);
 		return BENCH_EXIT_FAIL;

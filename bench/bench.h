@@ -11,6 +11,7 @@
  *   bench.c     main, threads, the sampling loop, shutdown
  *   options.c   command line
  *   cpus.c      CPU lists ("0,2-3") and the online CPUs
+ *   cpustat.c   CPU time other processes used meanwhile
  *   attach.c    loading and attaching the producer programs
  *   report.c    text, JSON and BMF reports
  *   stats.c     mean, stddev, percentiles
@@ -131,7 +132,7 @@ struct bench_ops {
 	int (*setup)(char *err, size_t len);
 	/* Consumer thread body: runs until bench_consumers_done(). */
 	void (*consume)(struct bench_thread *t);
-	/* Main thread, after every thread is joined: take what is left. */
+	/* Main thread, after every thread is joined: take what is left (0 or -errno). */
 	int (*drain)(struct bench_thread *t);
 	/* The producers' per-CPU counters (mmapped .bss), or NULL. */
 	const struct bench_cpu_counters *(*counters)(void);
@@ -230,6 +231,16 @@ void cpus_format(const cpu_set_t *set, char *buf, size_t len);
 /* The n-th CPU of set, counting round (n may exceed the count). */
 int cpus_nth(const cpu_set_t *set, int n);
 
+/* ---- cpustat.c ---- */
+
+struct cpustat {
+	__u64 busy_ns;		/* user + nice + system time of all CPUs */
+	__u64 steal_ns;		/* taken by the hypervisor */
+	__u64 self_ns;		/* this process's CPU time */
+};
+
+int cpustat_read(struct cpustat *c);
+
 /* ---- options.c ---- */
 
 /*
@@ -248,6 +259,8 @@ struct bench_sample {
 	__u64 hits;
 	__u64 drops;
 	__u64 triggers;
+	__u64 other_ns;		/* CPU time of other processes */
+	__u64 steal_ns;		/* CPU time the hypervisor took */
 	__u64 prod_triggers[BENCH_MAX_THREADS];
 };
 

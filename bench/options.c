@@ -30,7 +30,11 @@ enum {
 	OPT_RB_SIZE,
 	OPT_PB_PAGES,
 	OPT_QUEUE_SIZE,
+	OPT_RB_SAMPLED,
 };
+
+/* The kernel bench's --rb-sampled without --rb-sample-rate samples 500. */
+#define KERNEL_SAMPLE_RATE	500
 
 static const struct option long_opts[] = {
 	{ "list", no_argument, NULL, 'l' },
@@ -53,6 +57,11 @@ static const struct option long_opts[] = {
 	{ "rb-size", required_argument, NULL, OPT_RB_SIZE },
 	{ "pb-pages", required_argument, NULL, OPT_PB_PAGES },
 	{ "queue-size", required_argument, NULL, OPT_QUEUE_SIZE },
+	/* The kernel bench's names for the same things. */
+	{ "rb-batch-cnt", required_argument, NULL, OPT_BATCH },
+	{ "rb-b2b", no_argument, NULL, OPT_B2B },
+	{ "rb-sample-rate", required_argument, NULL, OPT_SAMPLED },
+	{ "rb-sampled", no_argument, NULL, OPT_RB_SAMPLED },
 	{},
 };
 
@@ -91,6 +100,8 @@ static const char usage_text[] =
 "                        suffixes (default 512K)\n"
 "  --pb-pages N          perf buffer pages per CPU, a power of two (default 128)\n"
 "  --queue-size N        queue map capacity in elements (default 32768)\n"
+"  The kernel bench's --rb-batch-cnt, --rb-b2b, --rb-sampled and\n"
+"  --rb-sample-rate work too.\n"
 "\n"
 "Exit codes: 0 done, 1 failure (set-up, a thread, counters disagree),\n"
 "2 bad usage, 128+N stopped by signal N.\n";
@@ -238,6 +249,11 @@ static int parse_one(int c, const char *arg)
 	case 'v': env.verbose = true; return 0;
 	case OPT_JSON: env.json_path = arg; return 0;
 	case OPT_BMF: env.bmf_path = arg; return 0;
+	case OPT_RB_SAMPLED:
+		if (!env.sampled)
+			env.sampled = KERNEL_SAMPLE_RATE;
+		env.given |= BENCH_OPT_SAMPLED;
+		return 0;
 	case OPT_B2B:
 		env.b2b = true;
 		env.given |= BENCH_OPT_B2B;

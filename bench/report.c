@@ -50,6 +50,17 @@ static double producer_rate(const struct bench_sample *s, int arg)
 	return per_sec(s->prod_triggers[arg], s);
 }
 
+/* CPUs' worth of time other processes, or the hypervisor, took. */
+static double other_cpus(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->other_ns, s) / 1e9;
+}
+
+static double steal_cpus(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->steal_ns, s) / 1e9;
+}
+
 /* Statistics of a rate over the measured (not warm-up) samples. */
 static int summarize(const struct bench_result *r, rate_fn fn, int arg,
 		     struct stats_summary *out)
@@ -127,6 +138,18 @@ static void print_totals(const struct bench_totals *t)
 	printf("\n");
 }
 
+/* How quiet the machine was: the bench shares it with whatever else runs. */
+static void print_machine(const struct bench_result *r)
+{
+	struct stats_summary other, steal;
+
+	if (summarize(r, other_cpus, 0, &other) || summarize(r, steal_cpus, 0, &steal))
+		return;
+	printf("Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, "
+	       "steal %.2f CPUs\n", other.mean, other.stddev, env.nr_online,
+	       steal.mean);
+}
+
 void report_final(const struct bench_result *r)
 {
 	struct stats_summary hits, per_prod, drops, total;
@@ -158,6 +181,7 @@ void report_final(const struct bench_result *r)
 	printf("\n");
 	print_producers(r);
 	print_totals(&r->totals);
+	print_machine(r);
 	fflush(stdout);
 }
 
@@ -310,6 +334,8 @@ static void json_sample(struct json_writer *w, const struct bench_result *r,
 	json_kv_uint(w, "triggers", s->triggers);
 	json_kv_double(w, "hits_per_sec", hits_rate(s, 0));
 	json_kv_double(w, "drops_per_sec", drops_rate(s, 0));
+	json_kv_double(w, "other_cpus", other_cpus(s, 0));
+	json_kv_double(w, "steal_cpus", steal_cpus(s, 0));
 	json_key(w, "producer_triggers");
 	json_begin_array(w);
 	for (int p = 0; p < env.producer_cnt; p++)
@@ -327,6 +353,8 @@ static void json_summary(struct json_writer *w, const struct bench_result *r)
 	json_stats(w, "hits_per_sec_per_producer", r, hits_per_prod_rate, 0);
 	json_stats(w, "drops_per_sec", r, drops_rate, 0);
 	json_stats(w, "total_per_sec", r, total_rate, 0);
+	json_stats(w, "other_cpus", r, other_cpus, 0);
+	json_stats(w, "steal_cpus", r, steal_cpus, 0);
 	json_key(w, "producers");
 	json_begin_array(w);
 	for (int p = 0; p < env.producer_cnt; p++) {

@@ -18,13 +18,20 @@
 #   -V LIST     variants (default "rb-libbpf rb-custom rb-output pb-libbpf
 #               queue-pop queue-batch")
 #   -a          pin threads (bench -a)
+#   -g CPUS     quiet guard: before each run wait (up to -W seconds) until
+#               other processes use less than CPUs CPUs, and run again (up
+#               to 3 times) a run during which they used more; 0 turns the
+#               guard off (default 0.15)
+#   -W SEC      longest wait for a quiet machine before a run (default 900)
 #
 # events/s is records delivered to userspace per second (the mean of the
 # per-second samples, then of the runs); ns/event is its inverse; over
 # trig-prog subtracts the cost of the trigger and an empty program,
 # spread over the batch: ns/event - (1e9 / trig-prog triggers/s) / batch,
 # with trig-prog run at the same producer count.  drops % is records the
-# BPF side could not place, of all it tried.
+# BPF side could not place, of all it tried.  other is the CPU time other
+# processes and the hypervisor took during the measured seconds (the worst
+# of the runs), in CPUs.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,6 +47,8 @@ modes=every
 sample_every=100
 variants="rb-libbpf rb-custom rb-output pb-libbpf queue-pop queue-batch"
 pin=
+guard=0.15
+max_wait=900
 
 die() {
 	echo "run_ringbuf_vs_queue: $*" >&2
@@ -60,7 +69,7 @@ positive() {	# OPTION VALUE WHAT
 	echo "$2"
 }
 
-while getopts o:w:d:p:b:r:m:s:V:ah opt; do
+while getopts o:w:d:p:b:r:m:s:V:ag:W:h opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
@@ -73,6 +82,11 @@ while getopts o:w:d:p:b:r:m:s:V:ah opt; do
 	s) sample_every=$OPTARG ;;
 	V) variants=$OPTARG ;;
 	a) pin=-a ;;
+	g) echo "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
+		die "-g '$OPTARG': expected a number of CPUs, e.g. 0.15"
+	   guard=$OPTARG ;;
+	W) is_uint "$OPTARG" || die "-W '$OPTARG': expected whole seconds"
+	   max_wait=$OPTARG ;;
 	h) sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
 	   exit 0 ;;
 	*) die "unknown option (see -h)" ;;
@@ -94,19 +108,64 @@ table=$out/ringbuf_vs_queue.txt
 results=$out/results.tmp
 : >"$results"
 
+# CPUs' worth of time busy over one second, from /proc/stat.
+busy_cpus() {
+	a=$(head -n 1 /proc/stat)
+	sleep 1
+	b=$(head -n 1 /proc/stat)
+	echo "$a $b $(getconf CLK_TCK)" | awk '{
+		# user nice system idle iowait irq softirq steal, then again
+		busy = 0
+		for (i = 2; i <= 9; i++)
+			if (i != 5 && i != 6)
+				busy += $(i + 11) - $i
+		printf "%.2f", busy / $NF }'
+}
+
+# Before a run: wait until other processes leave the CPUs alone.
+wait_quiet() {
+	[ "$guard" != 0 ] || return 0
+	waited=0
+	while :; do
+		busy=$(busy_cpus)
+		awk -v b="$busy" -v g="$guard" 'BEGIN { exit !(b < g) }' && return 0
+		if [ "$waited" -ge "$max_wait" ]; then
+			echo "    machine still busy ($busy CPUs) after $waited s: running anyway" >&2
+			return 0
+		fi
+		[ "$waited" -gt 0 ] ||
+			echo "    machine busy ($busy CPUs used by others): waiting" >&2
+		sleep 4
+		waited=$((waited + 5))
+	done
+}
+
 # One line of results.tmp per run:
-# variant mode producers batch run hits/s drops/s stddev/s
+# variant mode producers batch run hits/s drops/s stddev/s other-CPUs
 run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 	v=$1 m=$2 p=$3 b=$4 r=$5
 	shift 5
 	json=$out/runs/$v-$m-p$p-b$b-r$r.json
-	if ! "$BENCH" -q -w "$warmup" -d "$duration" -p "$p" $pin "$@" \
-		--json "$json" "$v" >"$out/runs/last.out" 2>"$out/runs/last.err"; then
-		return 1
-	fi
+	tries=1
+	while :; do
+		wait_quiet
+		if ! "$BENCH" -q -w "$warmup" -d "$duration" -p "$p" $pin "$@" \
+			--json "$json" "$v" >"$out/runs/last.out" \
+			2>"$out/runs/last.err"; then
+			return 1
+		fi
+		other=$(jq '.summary.other_cpus.mean + .summary.steal_cpus.mean' "$json")
+		if [ "$guard" = 0 ] || [ "$tries" -ge 3 ] ||
+			awk -v o="$other" -v g="$guard" 'BEGIN { exit !(o < g) }'; then
+			break
+		fi
+		echo "    disturbed: others used $other CPUs during the run; again" >&2
+		tries=$((tries + 1))
+	done
 	jq -r --arg v "$v" --arg m "$m" --arg p "$p" --arg b "$b" --arg r "$r" \
 		'[$v, $m, $p, $b, $r, .summary.hits_per_sec.mean,
-		  .summary.drops_per_sec.mean, .summary.hits_per_sec.stddev] |
+		  .summary.drops_per_sec.mean, .summary.hits_per_sec.stddev,
+		  .summary.other_cpus.mean + .summary.steal_cpus.mean] |
 		 map(tostring) | join(" ")' "$json" >>"$results"
 }
 
@@ -123,47 +182,44 @@ progress() {
 }
 
 # The baselines, at every producer count.
-sweep_baselines() {
+sweep_baselines() {	# RUN
 	p=1
 	while [ "$p" -le "$max_prod" ]; do
 		for v in trig-syscall trig-prog; do
-			r=1
-			while [ "$r" -le "$runs" ]; do
-				progress "$v" - "$p" - "$r"
-				run_one "$v" - "$p" - "$r" ||
-					die "$v failed: $(cat "$out/runs/last.err")"
-				r=$((r + 1))
-			done
+			progress "$v" - "$p" - "$1"
+			run_one "$v" - "$p" - "$1" ||
+				die "$v failed: $(cat "$out/runs/last.err")"
 		done
 		p=$((p + 1))
 	done
 }
 
+# Variants that failed (e.g. queue-batch without kernel support), with why.
 unsupported=""
 
-sweep_variant() {	# VARIANT MODE
+sweep_variant() {	# VARIANT MODE RUN
 	v=$1 m=$2
 	case $m:$v in
 	sampled:queue-* | b2b:queue-*) return 0 ;;
+	esac
+	case $unsupported in
+	*"
+$v ($m):"*) return 0 ;;
 	esac
 	p=1
 	while [ "$p" -le "$max_prod" ]; do
 		# Back-to-back has one producer by definition.
 		[ "$m" = b2b ] && [ "$p" -gt 1 ] && return 0
 		for b in $batches; do
-			r=1
-			while [ "$r" -le "$runs" ]; do
-				progress "$v" "$m" "$p" "$b" "$r"
-				# shellcheck disable=SC2046
-				if ! run_one "$v" "$m" "$p" "$b" "$r" \
-					--batch-cnt "$b" $(mode_args "$m"); then
-					why=$(head -n 1 "$out/runs/last.err")
-					unsupported="$unsupported
+			progress "$v" "$m" "$p" "$b" "$3"
+			# shellcheck disable=SC2046
+			if ! run_one "$v" "$m" "$p" "$b" "$3" \
+				--batch-cnt "$b" $(mode_args "$m"); then
+				why=$(head -n 1 "$out/runs/last.err")
+				unsupported="$unsupported
 $v ($m): $why"
-					return 0
-				fi
-				r=$((r + 1))
-			done
+				return 0
+			fi
 		done
 		p=$((p + 1))
 	done
@@ -173,11 +229,17 @@ started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
 	"$runs run(s) of -w $warmup -d $duration each" >&2
-sweep_baselines
-for m in $modes; do
-	for v in $variants; do
-		sweep_variant "$v" "$m"
+# Whole passes, one after the other: the spread between runs of one
+# configuration then covers the whole sweep's time, not one moment.
+r=1
+while [ "$r" -le "$runs" ]; do
+	sweep_baselines "$r"
+	for m in $modes; do
+		for v in $variants; do
+			sweep_variant "$v" "$m" "$r"
+		done
 	done
+	r=$((r + 1))
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -196,6 +258,7 @@ function fmt_rate(x) {
 	insd[key] += ($6 > 0 ? $8 / $6 : 0)
 	if (!(key in min) || $6 < min[key]) min[key] = $6
 	if (!(key in max) || $6 > max[key]) max[key] = $6
+	if ($9 > other[key]) other[key] = $9
 }
 END {
 	for (i = 1; i <= nkeys; i++) {
@@ -205,10 +268,11 @@ END {
 		if (f[1] == "trig-prog") base[f[3]] = mean[k]
 	}
 	print "variant,mode,producers,batch,runs,events_per_sec,spread_pct," \
-	      "ns_per_event,ns_over_trig_prog,drops_pct,in_run_stddev_pct" > csv
-	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s\n", "variant",
+	      "ns_per_event,ns_over_trig_prog,drops_pct,in_run_stddev_pct," \
+	      "other_cpus" > csv
+	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s %6s\n", "variant",
 	       "mode", "prod", "batch", "events/s", "spread", "ns/event",
-	       "over-base", "drops"
+	       "over-base", "drops", "other"
 	for (i = 1; i <= nkeys; i++) {
 		k = order[i]
 		split(k, f, " ")
@@ -220,13 +284,14 @@ END {
 		if (f[4] != "-" && base[f[3]] > 0 && ns > 0)
 			over = sprintf("%.2f", ns - 1e9 / base[f[3]] / f[4])
 		dpct = m + d > 0 ? d / (m + d) * 100 : 0
-		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f\n", f[1], f[2],
-		       f[3], f[4], n[k], m, spread < 0 ? "" : sprintf("%.2f", spread),
-		       ns, over, dpct, insd[k] / n[k] * 100 > csv
-		printf "%-12s %-7s %4s %6s %12s %8s %10.2f %10s %7.2f%%\n", f[1],
-		       f[2], f[3], f[4], fmt_rate(m) "/s",
+		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f,%.2f\n", f[1],
+		       f[2], f[3], f[4], n[k], m,
+		       spread < 0 ? "" : sprintf("%.2f", spread), ns, over, dpct,
+		       insd[k] / n[k] * 100, other[k] > csv
+		printf "%-12s %-7s %4s %6s %12s %8s %10.2f %10s %7.2f%% %6.2f\n",
+		       f[1], f[2], f[3], f[4], fmt_rate(m) "/s",
 		       spread < 0 ? "-" : sprintf("%.1f%%", spread), ns,
-		       over == "" ? "-" : over, dpct
+		       over == "" ? "-" : over, dpct, other[k]
 	}
 }' "$results" >"$table"
 
@@ -235,9 +300,9 @@ END {
 		sed 's/.*: //'), $(getconf _NPROCESSORS_ONLN) CPUs, $started"
 	echo "load average at start $load_start, at end $load_end"
 	# Other busy processes share the CPUs with the bench's threads.
-	echo "$load_start $(getconf _NPROCESSORS_ONLN)" | awk '$1 >= 0.5 {
-		printf "note: the machine was busy (load %s) when the sweep " \
-		       "started; expect more spread\n", $1 }'
+	awk -F, -v g="$guard" 'NR > 1 && g > 0 && $12 >= g { n++ }
+		END { if (n) printf "note: other processes used %s CPUs or " \
+			"more during %d configuration(s); see other\n", g, n }' "$csv"
 	echo
 	cat "$table"
 	if [ -n "$unsupported" ]; then
@@ -279,6 +344,7 @@ set ylabel 'events delivered per second'
 set logscale y
 set format y '%.0s%c'
 set xtics 1
+set xrange [0.5:$max_prod.5]
 set grid
 set key outside right top
 plot for [i=0:$((n - 1))] '$data' index i using 1:2 with linespoints title columnheader(1)

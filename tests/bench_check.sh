@@ -55,6 +55,10 @@ expect_reports() {
 		(.cpu_model | length > 0) and .cpus_online >= 1 and
 		(.libbpf_version | length > 0)'
 	expect_jq "$J" '.options | has("duration_sec") and has("producers")'
+	# How busy the rest of the machine was, per sample and summarized.
+	expect_jq "$J" '.summary.other_cpus.mean >= 0 and .summary.steal_cpus.mean >= 0'
+	expect_jq "$J" '[.samples[] | has("other_cpus")] | all'
+	expect_match "$OUT" '^Machine: other processes used [0-9.]+ ± [0-9.]+ of [0-9]+ CPUs'
 	# BMF: the run's configuration name, throughput with its bounds.
 	expect_jq "$B" 'keys | length == 1'
 	expect_jq "$B" '.[] | .throughput | .value > 0 and
@@ -117,6 +121,7 @@ pb-libbpf back-to-back|--b2b pb-libbpf
 rb-libbpf batch 1|--batch-cnt 1 rb-libbpf
 queue-pop two consumers, batch 1|-c 2 --batch-cnt 1 queue-pop
 trig-prog on raw_tp|--attach raw_tp trig-prog
+the kernel bench's option names|--rb-b2b --rb-batch-cnt 100 --rb-sampled --rb-sample-rate 50 rb-libbpf
 EOF
 }
 
