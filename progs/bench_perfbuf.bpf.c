@@ -18,23 +18,13 @@ struct {
 	__uint(value_size, sizeof(int));
 } perfbuf SEC(".maps");
 
-static __always_inline int output(void *ctx)
+static __always_inline int emit_output(void *ctx,
+				       struct bench_cpu_counters *c, __u64 val)
 {
-	struct bench_cpu_counters *c;
-	__u64 val;
-	__u32 i;
-
-	if (!bench_from_target())
-		return 0;
-	c = bench_counters();
-	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
-		val = i;
-		if (bpf_perf_event_output(ctx, &perfbuf, BPF_F_CURRENT_CPU,
-					  &val, sizeof(val)))
-			bench_count_drop(c);
-	}
-	bench_count_produced(c, i);
-	return 0;
+	return bpf_perf_event_output(ctx, &perfbuf, BPF_F_CURRENT_CPU, &val,
+				     sizeof(val));
 }
+
+BENCH_BATCH_BODY(output, emit_output)
 
 BENCH_PRODUCER(bench_pb_output, output)

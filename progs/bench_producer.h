@@ -45,6 +45,27 @@ static __always_inline void bench_count_produced(struct bench_cpu_counters *c,
 }
 
 /*
+ * A producer body named name: for the bench's own process, emit
+ * cfg.batch_cnt records 0, 1, 2...  emit(ctx, counters, value) places one
+ * record and returns non-zero when it was dropped.
+ */
+#define BENCH_BATCH_BODY(name, emit)					\
+static __always_inline int name(void *ctx)				\
+{									\
+	struct bench_cpu_counters *c;					\
+	__u32 i;							\
+									\
+	if (!bench_from_target())					\
+		return 0;						\
+	c = bench_counters();						\
+	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++)	\
+		if (emit(ctx, c, i))					\
+			bench_count_drop(c);				\
+	bench_count_produced(c, i);					\
+	return 0;							\
+}
+
+/*
  * Three entry points for one producer body fn(ctx): fentry on the
  * getpgid syscall function, the sys_enter_getpgid tracepoint and the raw
  * sys_enter tracepoint (every syscall, so it filters on the number).

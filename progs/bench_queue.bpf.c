@@ -17,22 +17,12 @@ struct {
 	__type(value, __u64);
 } queue SEC(".maps");
 
-static __always_inline int push(void *ctx)
+static __always_inline int emit_push(void *ctx,
+				     struct bench_cpu_counters *c, __u64 val)
 {
-	struct bench_cpu_counters *c;
-	__u64 val;
-	__u32 i;
-
-	if (!bench_from_target())
-		return 0;
-	c = bench_counters();
-	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
-		val = i;
-		if (bpf_map_push_elem(&queue, &val, 0))
-			bench_count_drop(c);
-	}
-	bench_count_produced(c, i);
-	return 0;
+	return bpf_map_push_elem(&queue, &val, 0);
 }
+
+BENCH_BATCH_BODY(push, emit_push)
 
 BENCH_PRODUCER(bench_queue_push, push)

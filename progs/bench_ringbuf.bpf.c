@@ -36,46 +36,27 @@ static __always_inline __u64 wakeup_flags(struct bench_cpu_counters *c)
 	return BPF_RB_FORCE_WAKEUP;
 }
 
-static __always_inline int reserve_submit(void *ctx)
+static __always_inline int emit_reserved(void *ctx,
+					 struct bench_cpu_counters *c, __u64 val)
 {
-	struct bench_cpu_counters *c;
-	__u64 *rec;
-	__u32 i;
+	__u64 *rec = bpf_ringbuf_reserve(&ringbuf, sizeof(*rec), 0);
 
-	if (!bench_from_target())
-		return 0;
-	c = bench_counters();
-	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
-		rec = bpf_ringbuf_reserve(&ringbuf, sizeof(*rec), 0);
-		if (!rec) {
-			bench_count_drop(c);
-			continue;
-		}
-		*rec = i;
-		bpf_ringbuf_submit(rec, wakeup_flags(c));
-	}
-	bench_count_produced(c, i);
+	if (!rec)
+		return -1;
+	*rec = val;
+	bpf_ringbuf_submit(rec, wakeup_flags(c));
 	return 0;
 }
 
-static __always_inline int output(void *ctx)
+static __always_inline int emit_output(void *ctx,
+				       struct bench_cpu_counters *c, __u64 val)
 {
-	struct bench_cpu_counters *c;
-	__u64 val;
-	__u32 i;
-
-	if (!bench_from_target())
-		return 0;
-	c = bench_counters();
-	for (i = 0; i < cfg.batch_cnt && i < BENCH_MAX_BATCH; i++) {
-		val = i;
-		if (bpf_ringbuf_output(&ringbuf, &val, sizeof(val),
-				       wakeup_flags(c)))
-			bench_count_drop(c);
-	}
-	bench_count_produced(c, i);
-	return 0;
+	return bpf_ringbuf_output(&ringbuf, &val, sizeof(val),
+				  wakeup_flags(c));
 }
+
+BENCH_BATCH_BODY(reserve_submit, emit_reserved)
+BENCH_BATCH_BODY(output, emit_output)
 
 BENCH_PRODUCER(bench_rb_reserve, reserve_submit)
 BENCH_PRODUCER(bench_rb_output, output)
