@@ -20,8 +20,7 @@ BENCH=${BENCH:-$OUTPUT/bench}
 BENCH_SAN=${BENCH_SAN:-$OUTPUT/bench-san}
 STATS_TEST=${STATS_TEST:-$OUTPUT/stats_test}
 
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT INT TERM
+SCRATCH_NAME=bench
 # shellcheck source=tests/lib.sh
 . "$srcdir/tests/lib.sh"
 

@@ -14,7 +14,14 @@
 # and the first lines of the command's output, else "ok N - what".
 # finish prints the totals and returns non-zero if a check failed.
 
-: "${T:?lib.sh needs T, a temporary directory}"
+# A scratch directory, $T, removed on exit; a signal ends the run with
+# the shell's usual status.  SCRATCH_NAME (set before sourcing) names it.
+T=$(mktemp -d "${TMPDIR:-/tmp}/bpfcheck-${SCRATCH_NAME:-tests}.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 141' PIPE
+trap 'exit 143' TERM
 
 n_checks=0
 n_passed=0

@@ -23,13 +23,7 @@ KTAP_CHECK=$OUTPUT/ktap_check
 TEST_PROGS=$OUTPUT/test_progs
 FIXTURES=$REPO/tests/fixtures
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/bpfcheck-selftests.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 141' PIPE
-trap 'exit 143' TERM
-
+SCRATCH_NAME=selftests
 # shellcheck source=lib.sh
 . "$HERE/lib.sh"
 

@@ -27,17 +27,12 @@ OUTPUT=${OUTPUT:-$REPO/build}
 export OUTPUT
 VMTEST=$REPO/vmtest/vmtest.sh
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/bpfcheck-vmtest.XXXXXX") || exit 1
+SCRATCH_NAME=vmtest
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
 # Every vmtest run of these checks works under $T/vm: a QEMU of ours is
 # one whose command line names it.
 export VMTEST_OUT="$T/vm"
-trap 'rm -rf "$T"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

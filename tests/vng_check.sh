@@ -18,15 +18,10 @@ OUTPUT=${OUTPUT:-$REPO/build}
 export OUTPUT
 VMTEST=$REPO/vmtest/vmtest.sh
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/bpfcheck-vng.XXXXXX") || exit 1
-export VMTEST_OUT="$T/vm"
-trap 'rm -rf "$T"' EXIT
-trap 'exit 129' HUP
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
+SCRATCH_NAME=vng
 # shellcheck source=lib.sh
 . "$HERE/lib.sh"
+export VMTEST_OUT="$T/vm"
 
 begin "the suite inside vng on 6.12-generic: a complete matrix, the JSON intact"
 M=$T/vng.json
