@@ -181,61 +181,62 @@ static int parse_cpus_opt(const char *opt, const char *arg,
 	return 0;
 }
 
+/*
+ * Options that take a number: where it goes and what it may be.  Every
+ * field is an int or an unsigned int, which may alias each other.
+ */
+struct number_opt {
+	int code;		/* getopt's */
+	const char *name;
+	long min, max;
+	const char *what;
+	void *field;
+	unsigned int given;	/* BENCH_OPT_* to record, or 0 */
+	bool pow2;
+};
+
+static const struct number_opt number_opts[] = {
+	{ 'd', "-d", 1, MAX_DURATION, "the measured duration in whole seconds",
+	  &env.duration_sec, 0, false },
+	{ 'w', "-w", 0, MAX_DURATION, "the warm-up in whole seconds",
+	  &env.warmup_sec, 0, false },
+	{ 'p', "-p", 1, BENCH_MAX_THREADS, "the number of producer threads",
+	  &env.producer_cnt, 0, false },
+	{ 'c', "-c", 1, BENCH_MAX_THREADS, "the number of consumer threads",
+	  &env.consumer_cnt, BENCH_OPT_CONSUMERS, false },
+	{ OPT_BATCH, "--batch-cnt", 1, BENCH_MAX_BATCH, "records per trigger",
+	  &env.batch_cnt, BENCH_OPT_BATCH, false },
+	{ OPT_SAMPLED, "--sampled", 1, 1 << 20, "records per consumer wake-up",
+	  &env.sampled, BENCH_OPT_SAMPLED, false },
+	{ OPT_PB_PAGES, "--pb-pages", 1, 1 << 16,
+	  "perf buffer pages per CPU (a power of two)", &env.pb_pages,
+	  BENCH_OPT_PB_PAGES, true },
+	{ OPT_QUEUE_SIZE, "--queue-size", 1, 1 << 24,
+	  "the queue map capacity in elements", &env.queue_size,
+	  BENCH_OPT_QUEUE_SIZE, false },
+};
+
 /* Options that take a number, by getopt code. */
 static int parse_number_opt(int c, const char *arg)
 {
-	long v;
-	int ret;
+	for (size_t i = 0; i < sizeof(number_opts) / sizeof(number_opts[0]);
+	     i++) {
+		const struct number_opt *o = &number_opts[i];
+		long v = 0;
+		int ret;
 
-	switch (c) {
-	case 'd':
-		ret = parse_long("-d", arg, 1, MAX_DURATION,
-				 "the measured duration in whole seconds", &v);
-		env.duration_sec = v;
-		return ret;
-	case 'w':
-		ret = parse_long("-w", arg, 0, MAX_DURATION,
-				 "the warm-up in whole seconds", &v);
-		env.warmup_sec = v;
-		return ret;
-	case 'p':
-		ret = parse_long("-p", arg, 1, BENCH_MAX_THREADS,
-				 "the number of producer threads", &v);
-		env.producer_cnt = v;
-		return ret;
-	case 'c':
-		ret = parse_long("-c", arg, 1, BENCH_MAX_THREADS,
-				 "the number of consumer threads", &v);
-		env.consumer_cnt = v;
-		env.given |= BENCH_OPT_CONSUMERS;
-		return ret;
-	case OPT_BATCH:
-		ret = parse_long("--batch-cnt", arg, 1, BENCH_MAX_BATCH,
-				 "records per trigger", &v);
-		env.batch_cnt = v;
-		env.given |= BENCH_OPT_BATCH;
-		return ret;
-	case OPT_SAMPLED:
-		ret = parse_long("--sampled", arg, 1, 1 << 20,
-				 "records per consumer wake-up", &v);
-		env.sampled = v;
-		env.given |= BENCH_OPT_SAMPLED;
-		return ret;
-	case OPT_PB_PAGES:
-		ret = parse_long("--pb-pages", arg, 1, 1 << 16,
-				 "perf buffer pages per CPU (a power of two)", &v);
-		if (!ret && !is_pow2(v))
-			ret = usage_error("--pb-pages '%s': expected a power of two, 1 to 65536",
-					  arg);
-		env.pb_pages = v;
-		env.given |= BENCH_OPT_PB_PAGES;
-		return ret;
-	case OPT_QUEUE_SIZE:
-		ret = parse_long("--queue-size", arg, 1, 1 << 24,
-				 "the queue map capacity in elements", &v);
-		env.queue_size = v;
-		env.given |= BENCH_OPT_QUEUE_SIZE;
-		return ret;
+		if (o->code != c)
+			continue;
+		ret = parse_long(o->name, arg, o->min, o->max, o->what, &v);
+		if (!ret && o->pow2 && !is_pow2(v))
+			ret = usage_error("%s '%s': expected a power of two, "
+					  "%ld to %ld", o->name, arg, o->min,
+					  o->max);
+		if (ret)
+			return ret;
+		*(int *)o->field = v;
+		env.given |= o->given;
+		return 0;
 	}
 	return usage_error("internal: option %d", c);
 }
