@@ -76,7 +76,7 @@ BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # The bench reuses the harness's JSON writer and environment probe, and
 # the tracefs mount helper; nothing else of test_progs.
-BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c \
+BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
 	harness/env_info.c helpers/mounts.c
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests

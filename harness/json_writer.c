@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json_writer.h"
+#include "utf8.h"
 
 void json_init(struct json_writer *w, FILE *f)
 {
@@ -52,34 +53,6 @@ void json_begin_object(struct json_writer *w) { open_level(w, '{'); }
 void json_end_object(struct json_writer *w) { close_level(w, '}'); }
 void json_begin_array(struct json_writer *w) { open_level(w, '['); }
 void json_end_array(struct json_writer *w) { close_level(w, ']'); }
-
-/* Length of the well-formed UTF-8 sequence at s, or 0 if malformed. */
-static int utf8_seq_len(const unsigned char *s)
-{
-	uint32_t cp;
-	int n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	/* Reject overlong forms, surrogates and values past U+10FFFF. */
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
 
 static void write_escaped(FILE *f, const char *str)
 {

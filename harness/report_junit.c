@@ -11,26 +11,14 @@
 #include <string.h>
 
 #include "report.h"
-
-/* Length of a well-formed UTF-8 sequence at s, 0 when malformed. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 :
-		s[0] >= 0xe0 && s[0] <= 0xef ? 3 :
-		s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
+#include "utf8.h"
 
 static void xml_text(FILE *f, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)(text ? text : "");
 
 	while (*s) {
-		int n = utf8_len(s);
+		int n = utf8_seq_len(s);
 
 		if (n > 1) {
 			fwrite(s, 1, n, f);
@@ -87,10 +75,9 @@ static void testcase(FILE *f, const char *suite, const char *name,
 }
 
 /* Test-level log, crash and leak text: what explains a failure. */
-static void test_failure_text(FILE *f, const struct test_result *r,
-			      char *buf, size_t len)
+static void test_failure_text(const struct test_result *r, char *buf,
+			      size_t len)
 {
-	(void)f;
 	snprintf(buf, len, "%s%s%s%s%s", r->log ? r->log : "",
 		 r->crash ? r->crash : "", r->crash ? "\n" : "",
 		 r->leaks ? r->leaks : "", r->leaks ? "\n" : "");
@@ -109,7 +96,7 @@ static void testsuite(FILE *f, const struct test_result *r)
 	fprintf(f, "\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" "
 		"time=\"%.6f\">\n", r->n_subtests ? r->n_subtests : 1,
 		failed, skipped, seconds(r->duration_ns));
-	test_failure_text(f, r, text, sizeof(text));
+	test_failure_text(r, text, sizeof(text));
 	if (!r->n_subtests)
 		testcase(f, r->name, r->name, r->outcome, r->skip_reason,
 			 text, r->duration_ns);
