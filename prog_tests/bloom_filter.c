@@ -3,11 +3,14 @@
  * Bloom filter map: no false negatives for inserted values; the false
  * positive rate over many random probes stays within the bound for the
  * map's size and hash count; a hash lookup guarded by the filter returns
- * exactly what the bare lookup returns.
+ * exactly what the bare lookup returns, with the key in a map value and
+ * with the key on the stack.
  */
+#define _GNU_SOURCE		/* memmem(), strchrnul() */
 #include <linux/types.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "probe.h"
 #include "test_progs.h"
@@ -98,18 +101,18 @@ static void subtest_false_positive_rate(int fd)
 	ASSERT_LE(rate * 1e6, bound * 1e6, "false positive rate (ppm)");
 }
 
-static void subtest_guarded_lookup(void)
+/*
+ * Fill the filter and the table with the same 500 keys (table values
+ * derived from the keys) and set the probes: half present keys, half
+ * random absent ones.  Returns how many probes are present keys, or -1.
+ */
+static int set_up_probes(struct test_bloom *skel)
 {
-	struct test_bloom *skel = test_bloom__open_and_load();
-	int bloom_fd, table_fd, present = 0;
-	LIBBPF_OPTS(bpf_test_run_opts, topts);
-	unsigned char pkt[64] = {};
+	int bloom_fd = bpf_map__fd(skel->maps.bloom);
+	int table_fd = bpf_map__fd(skel->maps.table);
 	__u64 state = 42;
+	int present = 0;
 
-	if (!ASSERT_OK_PTR(skel, "test_bloom__open_and_load"))
-		return;
-	bloom_fd = bpf_map__fd(skel->maps.bloom);
-	table_fd = bpf_map__fd(skel->maps.table);
 	for (__u32 i = 0; i < 500; i++) {
 		__u32 k = inserted_value(i), v = k ^ 0x5a5a5a5a;
 
@@ -117,9 +120,8 @@ static void subtest_guarded_lookup(void)
 			       "bloom push") ||
 		    !ASSERT_OK(bpf_map_update_elem(table_fd, &k, &v, 0),
 			       "table insert"))
-			goto out;
+			return -1;
 	}
-	/* Half the probes are present keys, half random absent ones. */
 	for (int i = 0; i < MAX_PROBES; i++) {
 		bool in = i % 2 == 0;
 
@@ -128,12 +130,23 @@ static void subtest_guarded_lookup(void)
 		present += in;
 	}
 	skel->bss->n_probes = MAX_PROBES;
+	return present;
+}
+
+static void run_guarded_lookup(struct test_bloom *skel,
+			       struct bpf_program *prog)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
+	unsigned char pkt[64] = {};
+	int present = set_up_probes(skel);
+
+	if (present < 0)
+		return;
 	topts.data_in = pkt;
 	topts.data_size_in = sizeof(pkt);
-	if (!ASSERT_OK(bpf_prog_test_run_opts(
-			bpf_program__fd(skel->progs.guarded_lookup), &topts),
+	if (!ASSERT_OK(bpf_prog_test_run_opts(bpf_program__fd(prog), &topts),
 		       "test_run"))
-		goto out;
+		return;
 	ASSERT_EQ(skel->bss->mismatches, 0, "guarded != bare lookups");
 	ASSERT_EQ(skel->bss->bare_hits, present, "bare hits");
 	ASSERT_EQ(skel->bss->guarded_hits, present, "guarded hits");
@@ -142,6 +155,88 @@ static void subtest_guarded_lookup(void)
 		  "absent keys rejected by the filter");
 	ASSERT_LE(skel->bss->bloom_rejects, MAX_PROBES - present,
 		  "present keys never rejected");
+}
+
+static void subtest_guarded_lookup(void)
+{
+	struct test_bloom *skel = test_bloom__open_and_load();
+
+	if (!ASSERT_OK_PTR(skel, "test_bloom__open_and_load"))
+		return;
+	run_guarded_lookup(skel, skel->progs.guarded_lookup);
+	test_bloom__destroy(skel);
+}
+
+/*
+ * Linux 7.2's verifier rejects a bloom filter peek whose value is on the
+ * stack, although the slot was written (log level 1 and 2):
+ *
+ *   18: (63) *(u32 *)(r10 -4) = r1 ; ... fp-8=mmmm????
+ *   29: (85) call bpf_map_peek_elem#89
+ *   reading from stack R2 off -4+0 size 4, slot poisoned by dead code
+ *   elimination
+ *
+ * Its static stack liveness analysis (kernel/bpf/liveness.c,
+ * record_arg_access()) asks bpf_helper_stack_access_bytes() how a helper
+ * uses a stack pointer, and that reads the generic bpf_map_peek_elem
+ * proto: ARG_PTR_TO_MAP_VALUE | MEM_UNINIT | MEM_WRITE, write-only, right
+ * for queue and stack maps.  It misses the bloom filter case of
+ * resolve_map_arg_type(), which makes the argument a plain
+ * ARG_PTR_TO_MAP_VALUE that peek reads.  The log level 2 use/def dump
+ * shows it: "24: call bpf_map_lookup_elem#1 ; use: fp0-4h" but
+ * "29: call bpf_map_peek_elem#89 ; def: fp0-4h".  So the key's slot is
+ * dead between the two calls, clean_verifier_state() sets it to
+ * STACK_POISON at the checkpoint in between, and the main pass, which
+ * does treat the peek as a read, refuses it in
+ * check_stack_range_initialized().  A key in a map value is not tracked
+ * by that analysis, hence guarded_lookup's form.
+ */
+static bool peek_key_poisoned(const char *log)
+{
+	static const char call[] = "call bpf_map_peek_elem#";
+	static const char why[] = "slot poisoned by dead code elimination";
+
+	for (const char *c = strstr(log, call); c; c = strstr(c + 1, call)) {
+		const char *next = strchr(c, '\n'), *end;
+
+		if (!next)
+			break;
+		next++;
+		end = strchrnul(next, '\n');
+		/* The error is reported right after the call it is about. */
+		if (memmem(next, end - next, why, sizeof(why) - 1))
+			return true;
+	}
+	return false;
+}
+
+static void subtest_guarded_lookup_stack_key(void)
+{
+	static char log[64 * 1024];
+	struct test_bloom *skel = test_bloom__open();
+	struct bpf_program *prog;
+	int err;
+
+	if (!ASSERT_OK_PTR(skel, "test_bloom__open"))
+		return;
+	prog = skel->progs.guarded_lookup_stack_key;
+	log[0] = '\0';
+	/* libbpf asks for the log only when a first load fails. */
+	if (!ASSERT_OK(bpf_program__set_autoload(prog, true), "autoload") ||
+	    !ASSERT_OK(bpf_program__set_log_buf(prog, log, sizeof(log)),
+		       "set_log_buf"))
+		goto out;
+	err = test_bloom__load(skel);
+	if (err == -EACCES && peek_key_poisoned(log)) {
+		test__skip_reason("verifier bug: its stack liveness analysis "
+				  "takes a bloom filter's bpf_map_peek_elem() "
+				  "value as write-only and rejects a key on the "
+				  "stack (slot poisoned by dead code elimination)");
+		goto out;
+	}
+	if (!ASSERT_OK(err, "load with the key on the stack"))
+		goto out;
+	run_guarded_lookup(skel, prog);
 out:
 	test_bloom__destroy(skel);
 }
@@ -163,6 +258,8 @@ void test_bloom_filter(void)
 		subtest_false_positive_rate(fd);
 	if (test__start_subtest("guarded_lookup"))
 		subtest_guarded_lookup();
+	if (test__start_subtest("guarded_lookup_stack_key"))
+		subtest_guarded_lookup_stack_key();
 out:
 	close(fd);
 }

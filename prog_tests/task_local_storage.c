@@ -5,6 +5,21 @@
  * agree with each other and with what each child did.  After a child
  * exits its task storage is gone, while the hash entry stays until
  * someone deletes it.
+ *
+ * "What each child did" allows for one thing the kernel may do: skip a
+ * run of the program.  A tracing program does not run while it is
+ * already running on the same CPU; the kernel counts each such skip in
+ * the program's recursion_misses.  In Linux 7.2 tracepoint probes run
+ * preemptible (the tracepoint holds SRCU or RCU tasks trace, not
+ * preempt_disable, and __bpf_trace_run() only disables migration), and
+ * Debian's 7.2 kernel is PREEMPT_LAZY: while a task is preempted inside
+ * the program, every sys_enter of another task on that CPU is a skipped
+ * run.  Under QEMU TCG that lost all the calls of one or two children
+ * in the first run after each boot (recursion_misses 78), with 6.1 and
+ * 6.12 (PREEMPT_VOLUNTARY) it never happened.  So the children run one
+ * after another, no child can cost another its runs, and the calls
+ * missing from the maps must be covered by the skips the kernel
+ * reports; with none reported, the counts are exact.
  */
 #include <linux/types.h>
 #include <signal.h>
@@ -98,40 +113,83 @@ static void release(struct child *c)
 		close(c->pidfd);
 }
 
+/* Runs of prog the kernel skipped, prog being busy on that CPU. */
+static bool recursion_misses(const struct bpf_program *prog, __u64 *misses)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	if (!ASSERT_OK(bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info,
+					      &len), "bpf_obj_get_info_by_fd"))
+		return false;
+	*misses = info.recursion_misses;
+	return true;
+}
+
+/* One child at a time, each to the end of its calls. */
 static bool run_children(struct child *kids)
 {
 	char b;
 
 	for (int i = 0; i < N_CHILDREN; i++)
-		if (!ASSERT_EQ(write(kids[i].go[1], "g", 1), 1, "start child"))
-			return false;
-	for (int i = 0; i < N_CHILDREN; i++)
-		if (!ASSERT_EQ(read(kids[i].done[0], &b, 1), 1, "child done"))
+		if (!ASSERT_EQ(write(kids[i].go[1], "g", 1), 1, "start child") ||
+		    !ASSERT_EQ(read(kids[i].done[0], &b, 1), 1, "child done"))
 			return false;
 	return true;
 }
 
-static void check_agree(struct test_task_storage *skel, struct child *kids)
+/*
+ * The calls of child i that the maps have (0: none, both entries absent),
+ * after checking that its storage and its hash entry say the same.
+ * Returns -1 when they do not.
+ */
+static int recorded_calls(struct test_task_storage *skel, struct child *c,
+			  int i)
 {
 	int task_fd = bpf_map__fd(skel->maps.by_task);
 	int pid_fd = bpf_map__fd(skel->maps.by_pid);
 	struct task_counts ts, hs;
-	int self = getpid();
+	int err_ts, err_hs;
 
+	err_ts = bpf_map_lookup_elem(task_fd, &c->pidfd, &ts);
+	err_hs = bpf_map_lookup_elem(pid_fd, &c->pid, &hs);
+	if (err_ts == -ENOENT && err_hs == -ENOENT)
+		return 0;
+	if (!ASSERT_OK(err_ts, "task storage lookup") ||
+	    !ASSERT_OK(err_hs, "hash lookup"))
+		return -1;
+	if (!ASSERT_EQ(hs.calls, ts.calls, "hash calls == storage calls") ||
+	    !ASSERT_EQ(ts.last_arg, c->pid, "task storage last arg") ||
+	    !ASSERT_EQ(hs.last_arg, ts.last_arg, "hash last arg") ||
+	    !ASSERT_LE(ts.calls, expected_calls(i),
+		       "storage calls <= calls the child made"))
+		return -1;
+	return ts.calls;
+}
+
+static void check_agree(struct test_task_storage *skel, struct child *kids,
+			__u64 misses)
+{
+	int pid_fd = bpf_map__fd(skel->maps.by_pid);
+	struct task_counts hs;
+	int self = getpid();
+	__u64 lost = 0;
+
+	ASSERT_EQ(skel->bss->storage_failures, 0, "storage get failures");
 	for (int i = 0; i < N_CHILDREN; i++) {
-		if (!ASSERT_OK(bpf_map_lookup_elem(task_fd, &kids[i].pidfd,
-						   &ts), "task storage lookup") ||
-		    !ASSERT_OK(bpf_map_lookup_elem(pid_fd, &kids[i].pid, &hs),
-			       "hash lookup"))
+		int calls = recorded_calls(skel, &kids[i], i);
+
+		if (calls < 0)
 			return;
-		ASSERT_EQ(ts.calls, expected_calls(i), "task storage calls");
-		ASSERT_EQ(hs.calls, ts.calls, "hash calls == storage calls");
-		ASSERT_EQ(ts.last_arg, kids[i].pid, "task storage last arg");
-		ASSERT_EQ(hs.last_arg, ts.last_arg, "hash last arg");
+		lost += expected_calls(i) - calls;
 	}
+	if (misses)
+		printf("%llu runs skipped by the kernel, %llu of the "
+		       "children's calls not recorded\n",
+		       (unsigned long long)misses, (unsigned long long)lost);
+	ASSERT_LE(lost, misses, "calls not recorded <= skipped runs");
 	ASSERT_EQ(bpf_map_lookup_elem(pid_fd, &self, &hs), -ENOENT,
 		  "the test process itself is not recorded");
-	ASSERT_EQ(skel->bss->storage_failures, 0, "storage get failures");
 }
 
 static void check_gone_after_exit(struct test_task_storage *skel,
@@ -139,9 +197,21 @@ static void check_gone_after_exit(struct test_task_storage *skel,
 {
 	int task_fd = bpf_map__fd(skel->maps.by_task);
 	int pid_fd = bpf_map__fd(skel->maps.by_pid);
-	struct task_counts v;
+	int calls[N_CHILDREN], with_storage = 0;
 	pid_t pids[N_CHILDREN];
+	struct task_counts v;
 
+	for (int i = 0; i < N_CHILDREN; i++) {
+		calls[i] = recorded_calls(skel, &kids[i], i);
+		if (calls[i] < 0)
+			return;
+		with_storage += calls[i] > 0;
+	}
+	if (!with_storage) {
+		test__skip_reason("the kernel skipped every run of the program "
+				  "for the children's calls: no storage to see go");
+		return;
+	}
 	for (int i = 0; i < N_CHILDREN; i++) {
 		pids[i] = kids[i].pid;
 		reap(&kids[i]);
@@ -149,10 +219,12 @@ static void check_gone_after_exit(struct test_task_storage *skel,
 	for (int i = 0; i < N_CHILDREN; i++) {
 		ASSERT_EQ(bpf_map_lookup_elem(task_fd, &kids[i].pidfd, &v),
 			  -ENOENT, "task storage after exit");
+		if (!calls[i])
+			continue;
 		/* The pid-keyed copy is stale until deleted by hand. */
 		if (ASSERT_OK(bpf_map_lookup_elem(pid_fd, &pids[i], &v),
 			      "hash entry after exit"))
-			ASSERT_EQ(v.calls, expected_calls(i), "stale calls");
+			ASSERT_EQ(v.calls, calls[i], "stale calls");
 	}
 }
 
@@ -160,6 +232,7 @@ void test_task_local_storage(void)
 {
 	struct child kids[N_CHILDREN];
 	struct test_task_storage *skel;
+	__u64 misses0, misses;
 	int n = 0;
 
 	if (!test__need(FEAT_TASK_STORAGE) || !test__need(FEAT_TP_BTF))
@@ -177,11 +250,13 @@ void test_task_local_storage(void)
 	for (; n < N_CHILDREN; n++)
 		if (!spawn(&kids[n], expected_calls(n)))
 			goto out;
-	if (!run_children(kids))
+	if (!recursion_misses(skel->progs.count_getpgid, &misses0) ||
+	    !run_children(kids) ||
+	    !recursion_misses(skel->progs.count_getpgid, &misses))
 		goto out;
 
 	if (test__start_subtest("storage_matches_hash"))
-		check_agree(skel, kids);
+		check_agree(skel, kids, misses - misses0);
 	if (test__start_subtest("storage_gone_after_exit"))
 		check_gone_after_exit(skel, kids);
 out:
