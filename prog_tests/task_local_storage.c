@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 
 #include "probe.h"
+#include "skipped_runs.h"
 #include "test_progs.h"
 #include "test_task_storage.skel.h"
 
@@ -113,19 +114,6 @@ static void release(struct child *c)
 		close(c->pidfd);
 }
 
-/* Runs of prog the kernel skipped, prog being busy on that CPU. */
-static bool recursion_misses(const struct bpf_program *prog, __u64 *misses)
-{
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
-
-	if (!ASSERT_OK(bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info,
-					      &len), "bpf_obj_get_info_by_fd"))
-		return false;
-	*misses = info.recursion_misses;
-	return true;
-}
-
 /* One child at a time, each to the end of its calls. */
 static bool run_children(struct child *kids)
 {
@@ -172,8 +160,8 @@ static void check_agree(struct test_task_storage *skel, struct child *kids,
 {
 	int pid_fd = bpf_map__fd(skel->maps.by_pid);
 	struct task_counts hs;
+	__u64 recorded = 0, made = 0;
 	int self = getpid();
-	__u64 lost = 0;
 
 	ASSERT_EQ(skel->bss->storage_failures, 0, "storage get failures");
 	for (int i = 0; i < N_CHILDREN; i++) {
@@ -181,13 +169,10 @@ static void check_agree(struct test_task_storage *skel, struct child *kids,
 
 		if (calls < 0)
 			return;
-		lost += expected_calls(i) - calls;
+		recorded += calls;
+		made += expected_calls(i);
 	}
-	if (misses)
-		printf("%llu runs skipped by the kernel, %llu of the "
-		       "children's calls not recorded\n",
-		       (unsigned long long)misses, (unsigned long long)lost);
-	ASSERT_LE(lost, misses, "calls not recorded <= skipped runs");
+	check_count_with_skips("children's calls", recorded, made, misses);
 	ASSERT_EQ(bpf_map_lookup_elem(pid_fd, &self, &hs), -ENOENT,
 		  "the test process itself is not recorded");
 }
@@ -250,9 +235,9 @@ void test_task_local_storage(void)
 	for (; n < N_CHILDREN; n++)
 		if (!spawn(&kids[n], expected_calls(n)))
 			goto out;
-	if (!recursion_misses(skel->progs.count_getpgid, &misses0) ||
+	if (!prog_recursion_misses(skel->progs.count_getpgid, &misses0) ||
 	    !run_children(kids) ||
-	    !recursion_misses(skel->progs.count_getpgid, &misses))
+	    !prog_recursion_misses(skel->progs.count_getpgid, &misses))
 		goto out;
 
 	if (test__start_subtest("storage_matches_hash"))
