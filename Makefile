@@ -287,6 +287,11 @@ check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
 
+# bpfcheck as a kselftest collection, against Debian's linux-source
+# (scripts/linux-source.sh fetches and caches its kselftest files).
+check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
 check-vng:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps

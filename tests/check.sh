@@ -88,6 +88,10 @@ counted_stage "bench smoke run (tests/bench_check.sh)" bench \
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 	"$srcdir/tests/vmtest_check.sh" vmtest-checks
+# 5. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
+#    lib.mk build, with the kernel's files from Debian's linux-source.
+counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \
+	kselftest "$srcdir/tests/kselftest_check.sh" kselftest-checks
 end=$(date +%s)
 
 echo
