@@ -18,6 +18,7 @@
 #   make emit_tests   the collection:test lines of kselftest-list.txt
 #   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
 #                     build against Debian's linux-source
+#   make check-workflow   the example .github/workflows/vmtest.yml
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
 # provides all, run_tests, install, emit_tests and clean.
@@ -130,7 +131,7 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench vmtest check-vmtest check-vng install \
-	emit_tests check-kselftest
+	emit_tests check-kselftest check-workflow
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -291,6 +292,10 @@ check-vmtest:
 # (scripts/linux-source.sh fetches and caches its kselftest files).
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+
+# The example workflow .github/workflows/vmtest.yml: YAML, schema, jobs.
+check-workflow: $(FIXTURE)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
 
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
 check-vng:

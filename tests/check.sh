@@ -92,6 +92,9 @@ counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 #    lib.mk build, with the kernel's files from Debian's linux-source.
 counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \
 	kselftest "$srcdir/tests/kselftest_check.sh" kselftest-checks
+# 6. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
+counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
+	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
 end=$(date +%s)
 
 echo
