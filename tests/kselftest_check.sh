@@ -81,6 +81,14 @@ inner_ktap() {	# FILE
 	echo "$T/inner.ktap"
 }
 
+# After a failed check: the runner output's failing results and the
+# diagnostics just before them (the output itself is too long to show).
+show_failures() {	# FILE
+	[ "$check_bad" = 1 ] || return 0
+	grep -n -B 4 '^# *not ok ' "$1" | head -n 30 >"$T/failures"
+	[ ! -s "$T/failures" ] || bad "failing results:" "$(excerpt "$T/failures" 30)"
+}
+
 # Live processes started from under $T (zombies have no command line).
 ours_alive() {
 	for p in /proc/[0-9]*; do
@@ -168,6 +176,7 @@ check_runner_suite() {	# LABEL INSTALL_DIR
 	expect_ktap "$T/suite.tap" --kselftest "1 tests (pass 1, fail 0, skip 0)"
 	expect_ktap "$(inner_ktap "$T/suite.tap")" "" "$tests tests (pass "
 	expect_line "$OUT" "# # Leak check: the run left nothing behind"
+	show_failures "$T/suite.tap"
 	end_check
 }
 
@@ -266,6 +275,7 @@ check_in_tree() {	# LABEL ROOT
 	fi
 	expect_ktap "$T/intree.tap" --kselftest "1 tests (pass 1, fail 0, skip 0)"
 	expect_ktap "$(inner_ktap "$T/intree.tap")" "" ""
+	show_failures "$T/intree.tap"
 	end_check
 
 	begin "$1: in a kernel tree, make install (lib.mk, emit_tests) lays out the same tree"
