@@ -13,6 +13,15 @@
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
+#   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
+#                     a kselftest install tree (scripts/kselftest.mk)
+#   make emit_tests   the collection:test lines of kselftest-list.txt
+#   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
+#                     build against Debian's linux-source
+#   make check-workflow   the example .github/workflows/vmtest.yml
+#
+# In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
+# provides all, run_tests, install, emit_tests and clean.
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
@@ -22,6 +31,11 @@
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
 override OUTPUT := $(abspath $(OUTPUT))
+# The kselftest Makefile passes the source directory as OUTPUT, where the
+# bench binary would meet the bench/ directory: build in build/ instead.
+ifeq ($(OUTPUT),$(SRCDIR))
+override OUTPUT := $(SRCDIR)/build
+endif
 
 CC ?= gcc
 CLANG ?= clang
@@ -31,15 +45,6 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?= --leak-check
 VMTEST_ARGS ?=
-
-ifeq ($(V),1)
-Q :=
-msg =
-else
-Q := @
-msg = @printf '  %-9s %s\n' "$(1)" "$(patsubst $(OUTPUT)/%,%,$(2))";
-endif
-MAKEFLAGS += --no-print-directory
 
 SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
 	-e 's/s390x/s390/' -e 's/ppc64le/powerpc/' -e 's/riscv64/riscv/')
@@ -100,7 +105,7 @@ BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
 	tests/fixture_main.c) $(SAN)/registry.o
 
-TEST_PROGS := $(OUTPUT)/test_progs
+TEST_PROGS_BIN := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
@@ -108,14 +113,30 @@ BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
 BENCH_SWEEP_ARGS ?=
 
+# kselftest: install and emit_tests, or, inside a kernel tree, the kernel's
+# lib.mk (found as ../lib.mk next to ../kselftest/runner.sh).
+KSFT_LIB_MK ?= $(if $(wildcard $(SRCDIR)/../kselftest/runner.sh),$(wildcard $(SRCDIR)/../lib.mk))
+include $(SRCDIR)/scripts/kselftest.mk
+
+# After lib.mk, which has its own.
+ifeq ($(V),1)
+Q :=
+msg =
+else
+Q := @
+msg = @printf '  %-9s %s\n' "$(1)" "$(patsubst $(OUTPUT)/%,%,$(2))";
+endif
+MAKEFLAGS += --no-print-directory
+
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
-	bench bench-bin check-bench vmtest check-vmtest check-vng
+	bench bench-bin check-bench vmtest check-vmtest check-vng install \
+	emit_tests check-kselftest check-workflow
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
 
-all: $(TEST_PROGS)
+all: $(TEST_PROGS_BIN)
 
 deps:
 	$(Q)sh $(SRCDIR)/scripts/deps.sh
@@ -169,7 +190,7 @@ $(OBJ)/registry.o: harness/registry.c $(GEN)/tests.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"tests.h"' -c $< -o $@
 
-$(TEST_PROGS): $(TEST_PROGS_OBJS) $(OUTPUT)/.libbpf-ok
+$(TEST_PROGS_BIN): $(TEST_PROGS_OBJS) $(OUTPUT)/.libbpf-ok
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(TEST_PROGS_OBJS) $(LIBBPF_LDLIBS)
 
@@ -222,10 +243,12 @@ $(OUTPUT) $(GEN) $(BPF):
 
 # ---- running -----------------------------------------------------------
 
+ifeq ($(KSFT_LIB_MK),)
 run_tests:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
-	$(Q)$(TEST_PROGS) $(TEST_PROGS_ARGS)
+	$(Q)$(TEST_PROGS_BIN) $(TEST_PROGS_ARGS)
+endif
 
 check:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
@@ -234,7 +257,7 @@ check:
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
-check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS)
+check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
 
 bench-bin: $(BENCH)
@@ -265,6 +288,15 @@ check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
 
+# bpfcheck as a kselftest collection, against Debian's linux-source
+# (scripts/linux-source.sh fetches and caches its kselftest files).
+check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+
+# The example workflow .github/workflows/vmtest.yml: YAML, schema, jobs.
+check-workflow: $(FIXTURE)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
+
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
 check-vng:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
@@ -272,10 +304,12 @@ check-vng:
 	$(Q)sh $(SRCDIR)/vmtest/vng-install.sh
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vng_check.sh
 
+ifeq ($(KSFT_LIB_MK),)
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
-	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS) $(FIXTURE) \
+	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) \
 		$(KTAP_CHECK) $(STATS_TEST) $(BENCH) $(BENCH_SAN) \
-		$(OUTPUT)/.libbpf-ok
+		$(OUTPUT)/.libbpf-ok $(OUTPUT)/$(KSFT_ENTRY)
+endif
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

@@ -4,7 +4,8 @@
 # Install the Debian packages bpfcheck needs, only those that are missing.
 # Usage: scripts/deps.sh [GROUP...]   (default: every group)
 #
-# Groups: base (build and test), bench (gnuplot for the bench sweep's plot).
+# Groups: base (build and test), bench (gnuplot for the bench sweep's plot),
+# vm (vmtest), ci (the kselftest and workflow checks of "make check").
 #
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
@@ -18,13 +19,18 @@ pkgs_bench="gnuplot-nox"
 pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
 debian-archive-keyring"
 
-all_groups="base bench vm"
+# ci: rsync for the kernel's lib.mk install rule; yq (YAML to JSON, for jq)
+# and python3-jsonschema to check .github/workflows against its schema.
+pkgs_ci="rsync yq python3-jsonschema"
+
+all_groups="base bench vm ci"
 
 group_pkgs() {
 	case "$1" in
 	base) echo "$pkgs_base" ;;
 	bench) echo "$pkgs_bench" ;;
 	vm) echo "$pkgs_vm" ;;
+	ci) echo "$pkgs_ci" ;;
 	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
 	esac
 }

@@ -88,6 +88,13 @@ counted_stage "bench smoke run (tests/bench_check.sh)" bench \
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 	"$srcdir/tests/vmtest_check.sh" vmtest-checks
+# 5. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
+#    lib.mk build, with the kernel's files from Debian's linux-source.
+counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \
+	kselftest "$srcdir/tests/kselftest_check.sh" kselftest-checks
+# 6. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
+counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
+	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
 end=$(date +%s)
 
 echo

@@ -16,6 +16,13 @@
  * Strict mode (the default) rejects every line it does not recognise;
  * --lax ignores them, as parsers of console output have to.
  *
+ * --kselftest checks what the kernel's kselftest runner prints around a
+ * test (run_kselftest.sh, "make run_tests" through lib.mk): the document
+ * may start with "TAP version 13", which ktap.rst lists as a version line
+ * parsers accept, and a result may carry diagnostic data without a
+ * directive ("not ok 1 selftests: bpf: x # exit=1").  Everything else is
+ * checked as strictly as without it.
+ *
  * Exit: 0 valid, 1 invalid (the first error is printed), 2 usage error.
  */
 #define _GNU_SOURCE
@@ -30,6 +37,7 @@
 
 #define MAX_DEPTH	32
 #define VERSION_LINE	"KTAP version 1"
+#define TAP13_LINE	"TAP version 13"
 
 struct level {
 	long plan;		/* -1 until the plan line is seen */
@@ -42,6 +50,7 @@ struct checker {
 	int depth;		/* innermost open block, -1 before line 1 */
 	long lineno;
 	bool lax;
+	bool kselftest;		/* the kselftest runner's wrapping is allowed */
 	long ignored;		/* unknown lines skipped in lax mode */
 	long tests, passed, failed, skipped, subtests;
 	char err[512];
@@ -95,9 +104,12 @@ static int unknown_line(struct checker *c, const char *line)
 
 static int check_first_line(struct checker *c, const char *line)
 {
+	if (c->kselftest && !strcmp(line, TAP13_LINE))
+		line = VERSION_LINE;
 	if (strcmp(line, VERSION_LINE))
-		return bad(c, "first line must be '%s', got '%.60s'",
-			   VERSION_LINE, line);
+		return bad(c, "first line must be '%s'%s, got '%.60s'",
+			   VERSION_LINE, c->kselftest ? " or '" TAP13_LINE "'" : "",
+			   line);
 	c->depth = 0;
 	c->lv[0] = (struct level){ .plan = -1 };
 	return 0;
@@ -166,6 +178,9 @@ static int parse_directive(struct checker *c, const char *d,
 		return 0;
 	}
 	if (c->lax)
+		return 0;
+	/* Diagnostic data alone, as the runner's "# exit=N". */
+	if (c->kselftest && d[0] == ' ' && d[1] && d[1] != ' ')
 		return 0;
 	return bad(c, "unknown directive '#%.40s' (expected "
 		   "'# SKIP [reason]')", d);
@@ -370,9 +385,10 @@ static int check_stream(struct checker *c, FILE *f)
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: ktap_check [--lax] [FILE|-]\n"
+	fprintf(out, "Usage: ktap_check [--lax] [--kselftest] [FILE|-]\n"
 		"Check KTAP version 1 output (default: strict; --lax ignores "
-		"unrecognised lines).\n"
+		"unrecognised lines;\n--kselftest accepts the kselftest "
+		"runner's 'TAP version 13' and '# exit=N').\n"
 		"Exit: 0 valid, 1 invalid, 2 usage error.\n");
 }
 
@@ -386,6 +402,8 @@ static int parse_args(int argc, char **argv, struct checker *c,
 
 		if (!strcmp(a, "--lax")) {
 			c->lax = true;
+		} else if (!strcmp(a, "--kselftest")) {
+			c->kselftest = true;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return 1;

@@ -735,6 +735,44 @@ check_ktap_checker() {
 	end_check
 }
 
+# What the kernel's kselftest runner prints around a test: ktap_check
+# --kselftest takes its "TAP version 13" and "# exit=N", nothing looser.
+KTAP_KSFT_BAD_TABLE=$T/ktap-ksft-bad.table
+cat >"$KTAP_KSFT_BAD_TABLE" <<'EOF'
+TAP version 14|1|TAP version 14\n1..1\nok 1 a\n
+TAP version 13 nested|3|TAP version 13\n1..1\n  TAP version 13\n  1..1\n  ok 1 x\nok 1 a\n
+'#exit=1' without a space|3|TAP version 13\n1..1\nnot ok 1 a #exit=1\n
+'not ok' with SKIP|3|TAP version 13\n1..1\nnot ok 1 a # SKIP\n
+'ok' with TIMEOUT|3|TAP version 13\n1..1\nok 1 a # TIMEOUT 45 seconds\n
+a missing result|4|TAP version 13\n1..2\n# selftests: c: a\nok 1 selftests: c: a\n
+EOF
+
+check_ktap_kselftest() {
+	begin "ktap_check --kselftest accepts the kselftest runner's output"
+	printf '%s\n' "TAP version 13" "1..3" "# selftests: c: a" \
+		"# KTAP version 1" "not ok 1 selftests: c: a # exit=1" \
+		"ok 2 selftests: c: b # SKIP" "#" \
+		"not ok 3 selftests: c: d # TIMEOUT 45 seconds" >"$T/ksft.tap"
+	run "$KTAP_CHECK" --kselftest "$T/ksft.tap"
+	expect_exit 0
+	expect_content "$OUT" "ktap ok: 3 tests (pass 0, fail 2, skip 1), 0 subtests"
+	run "$KTAP_CHECK" "$T/ksft.tap"
+	expect_exit 1
+	expect_match "$ERR" "^ktap_check: line 1: first line must be 'KTAP version 1', got 'TAP version 13'"
+	end_check
+
+	while IFS='|' read -r name line text; do
+		begin "ktap_check --kselftest rejects $name (line $line)"
+		# shellcheck disable=SC2059 # the table holds printf formats
+		printf "$text" >"$T/bad.ktap"
+		run "$KTAP_CHECK" --kselftest "$T/bad.ktap"
+		expect_exit 1
+		expect_match "$ERR" "^ktap_check: line $line: "
+		expect_nlines "$ERR" 1
+		end_check
+	done <"$KTAP_KSFT_BAD_TABLE"
+}
+
 # ---- JSON -----------------------------------------------------------------
 
 check_json() {
@@ -1121,6 +1159,7 @@ check_selection
 check_bad_input
 check_ktap
 check_ktap_checker
+check_ktap_kselftest
 check_json
 check_exit_codes
 check_crashes

@@ -203,6 +203,34 @@ kernel_deb_candidates() {	# PACKAGE...
 	}'
 }
 
+# Where apt-get download puts PACKAGE VERSION ARCH (an epoch's ':' is %3a).
+kernel_deb_file() {	# PACKAGE VERSION ARCH
+	printf '%s/debs/%s_%s_%s.deb\n' "$VT_CACHE" "$1" \
+		"$(printf '%s' "$2" | sed 's/:/%3a/g')" "$3"
+}
+
+# Download the candidate of PACKAGE into $VT_CACHE/debs, check it against
+# the SHA256 of the signed index and print its path.  For packages other
+# than kernels (virtme-ng, linux-source); the lists must be there
+# (kernel_apt_sources, kernel_apt_update).
+kernel_deb_download() {	# PACKAGE
+	# shellcheck disable=SC2046 # "PACKAGE VERSION SHA256 ARCH" as words
+	set -- "$1" $(kernel_deb_candidates "$1")
+	[ $# -ge 5 ] || vt_die "no package $1 in $KAPT_SUITES"
+	deb=$(kernel_deb_file "$2" "$3" "$5")
+	if ! (cd "$VT_CACHE/debs" && kernel_apt_get download "$2=$3" \
+		>"$KAPT/download.log" 2>&1); then
+		grep '^\(E\|W\):' "$KAPT/download.log" | head -n 3 >&2
+		vt_die "apt-get download $2=$3 failed (see $KAPT/download.log)"
+	fi
+	got=$(vt_sha256 "$deb")
+	if [ "$got" != "$4" ]; then
+		rm -f "$deb"
+		vt_die "checksum mismatch for $deb: SHA256 $got, the package index says $4"
+	fi
+	printf '%s\n' "$deb"
+}
+
 kernel_resolve_alias() {	# SPEC
 	alias=$1
 	flavour=auto
@@ -290,7 +318,7 @@ kernel_fetch() {	# LIST_FILE
 		awk -v k="$key" '$1 == k' "$1" >"$kdir.tmp/packages.want"
 		release=$(awk 'NR == 1 { print $2 }' "$kdir.tmp/packages.want")
 		while read -r _ _ p ver sha arch; do
-			deb="$VT_CACHE/debs/${p}_$(printf '%s' "$ver" | sed 's/:/%3a/g')_$arch.deb"
+			deb=$(kernel_deb_file "$p" "$ver" "$arch")
 			[ -f "$deb" ] || vt_die "apt-get download left no $deb"
 			got=$(vt_sha256 "$deb")
 			if [ "$got" != "$sha" ]; then

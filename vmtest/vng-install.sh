@@ -45,15 +45,8 @@ fi
 mkdir -p "$VT_CACHE"
 kernel_apt_sources
 kernel_apt_update
-set -- $(kernel_deb_candidates virtme-ng)
-[ $# -ge 4 ] || vt_die "vng-install: no virtme-ng package in $KAPT_SUITES"
-ver=$2 sha=$3 arch=$4
-deb=$VT_CACHE/debs/virtme-ng_$(printf '%s' "$ver" | sed 's/:/%3a/g')_$arch.deb
-(cd "$VT_CACHE/debs" && kernel_apt_get download "virtme-ng=$ver" >/dev/null) ||
-	vt_die "vng-install: apt-get download virtme-ng=$ver failed"
-[ "$(vt_sha256 "$deb")" = "$sha" ] ||
-	{ rm -f "$deb"; vt_die "vng-install: checksum mismatch for $deb"; }
-echo "vng-install: installing virtme-ng $ver (sid) with dpkg -i"
+deb=$(kernel_deb_download virtme-ng)
+echo "vng-install: installing $(basename "$deb") (sid) with dpkg -i"
 dpkg -i "$deb"
 rm -f "$deb"
 vng --version
