@@ -104,6 +104,9 @@ TEST_PROGS := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
+GATE_TEST := $(OUTPUT)/gate_test
+JSON_READER_TEST := $(OUTPUT)/json_reader_test
+BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST)
 BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
 BENCH_SWEEP_ARGS ?=
@@ -210,6 +213,20 @@ $(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
 		-o $@ tests/stats_test.c bench/stats.c -lm
 
+# Unit tests of the regression gate's statistics and of the JSON reader.
+$(GATE_TEST): tests/gate_test.c bench/gate.c bench/gate.h bench/stats.c \
+		bench/stats.h | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
+		-o $@ tests/gate_test.c bench/gate.c bench/stats.c -lm
+
+$(JSON_READER_TEST): tests/json_reader_test.c bench/json_reader.c \
+		bench/json_reader.h harness/utf8.c | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
+		-I$(SRCDIR)/harness -o $@ tests/json_reader_test.c \
+		bench/json_reader.c harness/utf8.c
+
 $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
 		echo "libbpf >= 1.1 is required (found:" \
@@ -230,7 +247,7 @@ run_tests:
 check:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(KTAP_CHECK) \
-		$(BENCH) $(BENCH_SAN) $(STATS_TEST)
+		$(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
@@ -248,7 +265,7 @@ bench:
 		-o $(OUTPUT)/bench-results $(BENCH_SWEEP_ARGS)
 
 # The bench's own tests: every benchmark for about a second, bad input.
-check-bench: $(BENCH) $(BENCH_SAN) $(STATS_TEST)
+check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
 
 config-check:
@@ -275,7 +292,7 @@ check-vng:
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS) $(FIXTURE) \
-		$(KTAP_CHECK) $(STATS_TEST) $(BENCH) $(BENCH_SAN) \
+		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
 		$(OUTPUT)/.libbpf-ok
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

@@ -19,12 +19,14 @@ OUTPUT=${OUTPUT:-$srcdir/build}
 BENCH=${BENCH:-$OUTPUT/bench}
 BENCH_SAN=${BENCH_SAN:-$OUTPUT/bench-san}
 STATS_TEST=${STATS_TEST:-$OUTPUT/stats_test}
+GATE_TEST=${GATE_TEST:-$OUTPUT/gate_test}
+JSON_READER_TEST=${JSON_READER_TEST:-$OUTPUT/json_reader_test}
 
 SCRATCH_NAME=bench
 # shellcheck source=tests/lib.sh
 . "$srcdir/tests/lib.sh"
 
-for f in "$BENCH" "$BENCH_SAN" "$STATS_TEST"; do
+for f in "$BENCH" "$BENCH_SAN" "$STATS_TEST" "$GATE_TEST" "$JSON_READER_TEST"; do
 	if [ ! -x "$f" ]; then
 		echo "bench-checks: $f is missing (make check-bench builds it)"
 		exit 1
@@ -76,12 +78,23 @@ expect_consistent() {
 		(.bpf_counts | not) or .produced == .triggers * $b'
 }
 
-check_stats_unit() {
-	begin "stats: unit tests of mean, stddev, median, p99"
-	run "$STATS_TEST"
+# unit_test WHAT BINARY LABEL: a unit test binary passes every check.
+unit_test() {
+	begin "$1"
+	run "$2"
 	expect_exit 0
-	expect_match "$OUT" '^stats-test: [0-9]+ passed, 0 failed$'
+	expect_match "$OUT" "^$3: [0-9]+ passed, 0 failed\$"
+	expect_count "$OUT" '^not ok' 0
 	end_check
+}
+
+check_stats_unit() {
+	unit_test "stats: unit tests of mean, stddev, median, p99" "$STATS_TEST" \
+		stats-test
+	unit_test "gate: unit tests of Welch's t-test, the t distribution, verdicts" \
+		"$GATE_TEST" gate-test
+	unit_test "json reader: unit tests, valid and malformed documents" \
+		"$JSON_READER_TEST" json-reader-test
 }
 
 check_every_bench() {
