@@ -489,7 +489,11 @@ out:
 
 int main(int argc, char **argv)
 {
-	int ret = bench_parse_args(argc, argv);
+	int ret;
+
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	ret = bench_parse_args(argc, argv);
 
 	if (ret >= 0)
 		return ret;

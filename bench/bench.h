@@ -282,9 +282,36 @@ struct bench_result {
 	bool interrupted;
 };
 
+struct json_writer;
+
+/* One metric for bench compare: its samples, unit and better direction. */
+struct report_metric {
+	const char *name;
+	const char *unit;
+	bool higher_is_better;
+	const char *reason;	/* not NULL: unavailable, and why */
+	const double *samples;
+	size_t n;
+};
+
 void report_progress(const struct bench_result *r, int iter);
 void report_final(const struct bench_result *r);
 int report_json(const char *path, const struct bench_result *r);
 int report_bmf(const char *path, const struct bench_result *r);
+/* Write a file through fn: to a temporary name, renamed when complete. */
+int report_write_file(const char *opt, const char *path,
+		      void (*fn)(struct json_writer *w, const void *ctx),
+		      const void *ctx);
+/* Building blocks of the JSON reports. */
+void report_json_environment(struct json_writer *w);
+void report_json_summary(struct json_writer *w, const char *key,
+			 const struct stats_summary *s);
+/* {"name", "unit", "better", "available", "reason" | "samples", "summary"} */
+void report_json_metric(struct json_writer *w, const struct report_metric *m);
+
+/* ---- compare.c ---- */
+
+/* bench compare BASELINE CANDIDATE [options]: the exit code. */
+int compare_main(int argc, char **argv);
 
 #endif
