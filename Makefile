@@ -75,9 +75,11 @@ BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # The bench reuses the harness's JSON writer and environment probe, and
-# the tracefs mount helper; nothing else of test_progs.
+# the helpers for tracefs, sysctls, frames, network namespaces and veth
+# pairs; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
-	harness/env_info.c helpers/mounts.c
+	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
+	helpers/netns.c helpers/rtnl_link.c
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.

@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "mounts.h"
+#include "prog_cost.h"
 #include "trigger.h"
 
 /* The kernel's "operation not supported" for a missing map operation. */
@@ -31,6 +32,9 @@ const struct bench_ops *const bench_list[] = {
 	&bench_rb_libbpf, &bench_rb_custom, &bench_rb_output, &bench_pb_libbpf,
 	&bench_queue_pop, &bench_queue_batch,
 	&bench_trig_syscall, &bench_trig_prog,
+	&bench_cost_fizzbuzz, &bench_cost_task, &bench_cost_bloom,
+	&bench_cost_subprog, &bench_cost_isa, &bench_cost_map_batch,
+	&bench_cost_obj,
 };
 const int bench_list_cnt = ARRAY_SIZE(bench_list);
 
@@ -80,6 +84,11 @@ int bench_producer_cpu(int i)
 int bench_consumer_cpu(int i)
 {
 	return consumers[i].cpu;
+}
+
+int bench_signal(void)
+{
+	return got_signal;
 }
 
 void bench_fail(const char *fmt, ...)
@@ -499,5 +508,7 @@ int main(int argc, char **argv)
 		return ret;
 	libbpf_set_print(libbpf_print);
 	install_signals();
+	if (env.bench->cost)
+		return prog_cost_run(env.bench->cost);
 	return run();
 }

@@ -31,6 +31,7 @@
 
 struct bpf_object_skeleton;
 struct bpf_link;
+struct cost_ops;
 
 /* For callbacks whose signature is fixed by libbpf or by a table. */
 #define __maybe_unused __attribute__((unused))
@@ -62,7 +63,20 @@ enum {
 	BENCH_OPT_RB_SIZE	= 1 << 6,	/* --rb-size */
 	BENCH_OPT_PB_PAGES	= 1 << 7,	/* --pb-pages */
 	BENCH_OPT_QUEUE_SIZE	= 1 << 8,	/* --queue-size */
+	BENCH_OPT_PRODUCERS	= 1 << 9,	/* -p */
+	BENCH_OPT_PROD_CPUS	= 1 << 10,	/* -a, --prod-affinity */
+	BENCH_OPT_VARIANT	= 1 << 11,	/* --variant */
+	BENCH_OPT_KEYS		= 1 << 12,	/* --keys */
+	BENCH_OPT_HIT_PCT	= 1 << 13,	/* --hit-pct */
+	BENCH_OPT_OP		= 1 << 14,	/* --op */
+	BENCH_OPT_OBJ		= 1 << 15,	/* --obj, --prog, --data-in */
 };
+
+/* What every producer/consumer benchmark accepts. */
+#define BENCH_OPTS_PRODUCERS	(BENCH_OPT_PRODUCERS | BENCH_OPT_PROD_CPUS)
+
+/* --data-in files prog-cost takes at most. */
+#define BENCH_MAX_DATA_IN	64
 
 struct bench_cpus {
 	cpu_set_t set;
@@ -94,6 +108,16 @@ struct bench_env {
 	unsigned long rb_size;		/* bytes */
 	unsigned int pb_pages;		/* per CPU */
 	unsigned int queue_size;	/* elements */
+
+	/* prog-cost */
+	const char *variant;		/* NULL: the benchmark's default */
+	unsigned int keys;
+	unsigned int hit_pct;
+	const char *op;			/* NULL: the benchmark's default */
+	const char *obj_path;
+	const char *prog_name;
+	const char *data_in[BENCH_MAX_DATA_IN];
+	int n_data_in;
 
 	cpu_set_t online;
 	int nr_online;
@@ -138,6 +162,8 @@ struct bench_ops {
 	const struct bench_cpu_counters *(*counters)(void);
 	/* Release everything setup took, also after a failed setup. */
 	void (*teardown)(void);
+	/* prog-cost benchmarks (prog_cost.h): the rest above is unused. */
+	const struct cost_ops *cost;
 };
 
 /* The benchmarks. */
@@ -145,6 +171,9 @@ extern const struct bench_ops bench_rb_libbpf, bench_rb_custom, bench_rb_output;
 extern const struct bench_ops bench_pb_libbpf;
 extern const struct bench_ops bench_queue_pop, bench_queue_batch;
 extern const struct bench_ops bench_trig_syscall, bench_trig_prog;
+extern const struct bench_ops bench_cost_fizzbuzz, bench_cost_task, bench_cost_bloom;
+extern const struct bench_ops bench_cost_subprog, bench_cost_isa, bench_cost_map_batch;
+extern const struct bench_ops bench_cost_obj;
 
 extern const struct bench_ops *const bench_list[];
 extern const int bench_list_cnt;
@@ -184,6 +213,8 @@ struct bench_thread *bench_consumer(int i);
 /* The CPU thread i is pinned to, or -1. */
 int bench_producer_cpu(int i);
 int bench_consumer_cpu(int i);
+/* The signal that asked the run to stop, or 0. */
+int bench_signal(void);
 /* A thread hit an error: remember the first reason and stop the run. */
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Name of an errno value (ENOTSUPP too), for one-line reasons. */
