@@ -3,8 +3,10 @@
  * bench compare BASELINE.json CANDIDATE.json: the regression gate.
  *
  * Each file is one bench --json report, or an array of them (e.g.
- * "jq -s . runs/NAME.json").  Runs are matched by their "config"; within a
- * run every metric of its "metrics" array (samples, unit, which direction
+ * "jq -s . runs/NAME.json").  Runs are matched by their "config"; several
+ * runs of one config in a file are pooled, so that runs of the baseline
+ * and the candidate taken in turns share whatever the machine was doing.
+ * Every metric of a run's "metrics" array (samples, unit, which direction
  * is better) is compared with Welch's t-test plus a minimum effect size
  * (gate.c).  One table, then the exit code: 0 nothing regressed, 1 a
  * regression, 2 bad input (unreadable file, not a bench report, different
@@ -47,6 +49,7 @@ struct cmp_run {
 	const char *variant;	/* may be NULL */
 	struct cmp_metric *metrics;
 	size_t n_metrics;
+	int pooled;		/* runs of this config in the file */
 };
 
 struct cmp_file {
@@ -97,13 +100,18 @@ static int bad_input(const char *fmt, ...)
 	return EXIT_BAD_INPUT;
 }
 
+static void free_run(struct cmp_run *r)
+{
+	for (size_t j = 0; j < r->n_metrics; j++)
+		free(r->metrics[j].samples);
+	free(r->metrics);
+	memset(r, 0, sizeof(*r));
+}
+
 static void free_file(struct cmp_file *f)
 {
-	for (size_t i = 0; i < f->n_runs; i++) {
-		for (size_t j = 0; j < f->runs[i].n_metrics; j++)
-			free(f->runs[i].metrics[j].samples);
-		free(f->runs[i].metrics);
-	}
+	for (size_t i = 0; i < f->n_runs; i++)
+		free_run(&f->runs[i]);
 	free(f->runs);
 	json_free(f->root);
 }
@@ -185,6 +193,54 @@ static int read_run(const struct cmp_file *f, size_t idx,
 	return 0;
 }
 
+static int append_samples(struct cmp_metric *to, const struct cmp_metric *from)
+{
+	double *more;
+
+	if (!from->n)
+		return 0;
+	more = reallocarray(to->samples, to->n + from->n, sizeof(*more));
+	if (!more)
+		return bad_input("out of memory");
+	memcpy(more + to->n, from->samples, from->n * sizeof(*more));
+	to->samples = more;
+	to->n += from->n;
+	return 0;
+}
+
+static const struct cmp_run *find_run(const struct cmp_file *f, const char *config)
+{
+	for (size_t i = 0; i < f->n_runs; i++)
+		if (!strcmp(f->runs[i].config, config))
+			return &f->runs[i];
+	return NULL;
+}
+
+/* Another run of into's config: its samples join into's, metric by metric. */
+static int pool_run(const struct cmp_file *f, struct cmp_run *into,
+		    const struct cmp_run *r)
+{
+	bool same_variant = !into->variant == !r->variant &&
+			    (!r->variant || !strcmp(into->variant, r->variant));
+
+	if (!same_variant || into->n_metrics != r->n_metrics)
+		return bad_input("%s: runs of '%s' differ in variant or metrics; only "
+				 "runs of the same build pool", f->path, r->config);
+	for (size_t j = 0; j < r->n_metrics; j++) {
+		const struct cmp_metric *m = &r->metrics[j];
+		struct cmp_metric *to = &into->metrics[j];
+
+		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
+		    to->higher_better != m->higher_better || to->available != m->available)
+			return bad_input("%s: runs of '%s' differ in metric '%s'", f->path,
+					 r->config, m->name);
+		if (append_samples(to, m))
+			return EXIT_BAD_INPUT;
+	}
+	into->pooled++;
+	return 0;
+}
+
 static int read_file(struct cmp_file *f)
 {
 	const struct json_value *runs;
@@ -207,26 +263,23 @@ static int read_file(struct cmp_file *f)
 	if (!f->runs)
 		return bad_input("out of memory");
 	for (size_t i = 0; i < n; i++) {
-		f->n_runs = i + 1;
+		struct cmp_run *r = &f->runs[f->n_runs++], *first;
+
 		ret = read_run(f, i, runs->type == JSON_ARRAY ?
-			       &runs->array.items[i] : runs, &f->runs[i]);
+			       &runs->array.items[i] : runs, r);
 		if (ret)
 			return ret;
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(f->runs[j].config, f->runs[i].config))
-				return bad_input("%s: '%s' twice: one run per benchmark "
-						 "and configuration", f->path,
-						 f->runs[i].config);
+		r->pooled = 1;
+		first = (struct cmp_run *)find_run(f, r->config);
+		if (first == r)
+			continue;
+		ret = pool_run(f, first, r);
+		free_run(r);
+		f->n_runs--;
+		if (ret)
+			return ret;
 	}
 	return 0;
-}
-
-static const struct cmp_run *find_run(const struct cmp_file *f, const char *config)
-{
-	for (size_t i = 0; i < f->n_runs; i++)
-		if (!strcmp(f->runs[i].config, config))
-			return &f->runs[i];
-	return NULL;
 }
 
 static const struct cmp_metric *find_metric(const struct cmp_run *r,
@@ -339,7 +392,8 @@ static void compare_metric(const struct cmp_run *r, const struct cmp_metric *ma,
 	       vc, delta, p, gate_verdict_name(v));
 }
 
-static void print_variants(const struct cmp_file *a, const struct cmp_file *b)
+/* What differs from the plain case: variants compared, runs pooled. */
+static void print_run_notes(const struct cmp_file *a, const struct cmp_file *b)
 {
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct cmp_run *ra = &a->runs[i];
@@ -348,6 +402,9 @@ static void print_variants(const struct cmp_file *a, const struct cmp_file *b)
 		if (ra->variant && rb->variant && strcmp(ra->variant, rb->variant))
 			printf("%s: baseline variant '%s', candidate variant '%s'\n",
 			       ra->config, ra->variant, rb->variant);
+		if (ra->pooled > 1 || rb->pooled > 1)
+			printf("%s: samples of %d baseline and %d candidate runs pooled\n",
+			       ra->config, ra->pooled, rb->pooled);
 	}
 }
 
@@ -359,7 +416,7 @@ static int compare_files(const struct cmp_file *a, const struct cmp_file *b,
 
 	printf("Baseline %s, candidate %s: minimum effect %g%%, alpha %g\n",
 	       a->path, b->path, o->threshold_pct, o->alpha);
-	print_variants(a, b);
+	print_run_notes(a, b);
 	print_header();
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct cmp_run *ra = &a->runs[i];
