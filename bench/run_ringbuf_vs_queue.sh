@@ -108,37 +108,8 @@ table=$out/ringbuf_vs_queue.txt
 results=$out/results.tmp
 : >"$results"
 
-# CPUs' worth of time busy over one second, from /proc/stat.
-busy_cpus() {
-	a=$(head -n 1 /proc/stat)
-	sleep 1
-	b=$(head -n 1 /proc/stat)
-	echo "$a $b $(getconf CLK_TCK)" | awk '{
-		# user nice system idle iowait irq softirq steal, then again
-		busy = 0
-		for (i = 2; i <= 9; i++)
-			if (i != 5 && i != 6)
-				busy += $(i + 11) - $i
-		printf "%.2f", busy / $NF }'
-}
-
-# Before a run: wait until other processes leave the CPUs alone.
-wait_quiet() {
-	[ "$guard" != 0 ] || return 0
-	waited=0
-	while :; do
-		busy=$(busy_cpus)
-		awk -v b="$busy" -v g="$guard" 'BEGIN { exit !(b < g) }' && return 0
-		if [ "$waited" -ge "$max_wait" ]; then
-			echo "    machine still busy ($busy CPUs) after $waited s: running anyway" >&2
-			return 0
-		fi
-		[ "$waited" -gt 0 ] ||
-			echo "    machine busy ($busy CPUs used by others): waiting" >&2
-		sleep 4
-		waited=$((waited + 5))
-	done
-}
+# shellcheck source=bench/quiet.sh
+. "$srcdir/bench/quiet.sh"
 
 # One line of results.tmp per run:
 # variant mode producers batch run hits/s drops/s stddev/s other-CPUs
@@ -155,8 +126,7 @@ run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 			return 1
 		fi
 		other=$(jq '.summary.other_cpus.mean + .summary.steal_cpus.mean' "$json")
-		if [ "$guard" = 0 ] || [ "$tries" -ge 3 ] ||
-			awk -v o="$other" -v g="$guard" 'BEGIN { exit !(o < g) }'; then
+		if [ "$tries" -ge 3 ] || quiet_enough "$other"; then
 			break
 		fi
 		echo "    disturbed: others used $other CPUs during the run; again" >&2
