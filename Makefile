@@ -10,6 +10,8 @@
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
+#   make bench-prog-cost  every prog-cost pair by both methods, one table
+#   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
@@ -17,6 +19,8 @@
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
+# BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
+# (bench/run_gate_demo.sh),
 # VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -112,10 +116,13 @@ BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST)
 BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
 BENCH_SWEEP_ARGS ?=
+BENCH_PROG_COST_ARGS ?=
+BENCH_REGRESS_ARGS ?=
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
-	bench bench-bin check-bench vmtest check-vmtest check-vng
+	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
+	check-vmtest check-vng
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -265,6 +272,23 @@ bench:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
 	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_ringbuf_vs_queue.sh \
 		-o $(OUTPUT)/bench-results $(BENCH_SWEEP_ARGS)
+
+# Every prog-cost pair by test run and by BPF statistics, one table
+# (results in $(OUTPUT)/prog-cost).
+bench-prog-cost:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
+	$(Q)BENCH=$(BENCH) OUTPUT=$(OUTPUT) sh $(SRCDIR)/bench/run_prog_cost.sh \
+		-o $(OUTPUT)/prog-cost $(BENCH_PROG_COST_ARGS)
+
+# The regression gate end to end: baseline the lookup classifier, flag the
+# loop one (bench compare exits 1, as it must), pass lookup against itself
+# (exit 0).  Succeeds only when both verdicts are the expected ones.
+bench-regress:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
+	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_gate_demo.sh \
+		-o $(OUTPUT)/gate-demo $(BENCH_REGRESS_ARGS)
 
 # The bench's own tests: every benchmark for about a second, bad input.
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
