@@ -290,9 +290,11 @@ bench-regress:
 	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_gate_demo.sh \
 		-o $(OUTPUT)/gate-demo $(BENCH_REGRESS_ARGS)
 
-# The bench's own tests: every benchmark for about a second, bad input.
+# The bench's own tests: every benchmark for about a second, bad input;
+# prog-cost and the regression gate.
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config

@@ -84,7 +84,10 @@ run_suite
 # 3. Every benchmark briefly, its statistics unit tests, bad input.
 counted_stage "bench smoke run (tests/bench_check.sh)" bench \
 	"$srcdir/tests/bench_check.sh" bench-checks
-# 4. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
+# 4. prog-cost by both methods, the regression gate and its demo, bad input.
+counted_stage "prog-cost and the regression gate (tests/prog_cost_check.sh)" \
+	prog-cost "$srcdir/tests/prog_cost_check.sh" prog-cost-checks
+# 5. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 	"$srcdir/tests/vmtest_check.sh" vmtest-checks
