@@ -433,24 +433,6 @@ static int measure(struct bench_result *r)
 	return 0;
 }
 
-static int write_reports(const struct bench_result *r)
-{
-	int ret = 0;
-
-	if (!env.json_path && !env.bmf_path)
-		return 0;
-	if (r->interrupted || r->n_samples == r->n_warmup) {
-		fprintf(stderr, "bench: %s: no complete run: --json/--bmf not written\n",
-			env.name);
-		return 0;
-	}
-	if (env.json_path)
-		ret = report_json(env.json_path, r);
-	if (!ret && env.bmf_path)
-		ret = report_bmf(env.bmf_path, r);
-	return ret ? BENCH_EXIT_FAIL : 0;
-}
-
 static int run(void)
 {
 	const struct bench_ops *b = env.bench;
@@ -480,7 +462,7 @@ static int run(void)
 	if (ret)
 		goto out;
 	report_final(&r);
-	ret = write_reports(&r);
+	ret = report_files(&r) ? BENCH_EXIT_FAIL : 0;
 	if (!ret && !r.totals.consistent) {
 		fprintf(stderr, "bench: %s: counters disagree: %s\n", env.name,
 			r.totals.why);

@@ -327,18 +327,24 @@ struct report_metric {
 
 void report_progress(const struct bench_result *r, int iter);
 void report_final(const struct bench_result *r);
-int report_json(const char *path, const struct bench_result *r);
-int report_bmf(const char *path, const struct bench_result *r);
+/* --json and --bmf, when asked for and the run is complete.  0 or -1. */
+int report_files(const struct bench_result *r);
+
+typedef void (*report_fn)(struct json_writer *w, const void *ctx);
 /* Write a file through fn: to a temporary name, renamed when complete. */
-int report_write_file(const char *opt, const char *path,
-		      void (*fn)(struct json_writer *w, const void *ctx),
+int report_write_file(const char *opt, const char *path, report_fn fn,
 		      const void *ctx);
+/* --json and --bmf through json and bmf, if asked for; only a complete run. */
+int report_write_files(bool complete, report_fn json, report_fn bmf, const void *ctx);
 /* Building blocks of the JSON reports. */
 void report_json_environment(struct json_writer *w);
 void report_json_summary(struct json_writer *w, const char *key,
 			 const struct stats_summary *s);
 /* {"name", "unit", "better", "available", "reason" | "samples", "summary"} */
 void report_json_metric(struct json_writer *w, const struct report_metric *m);
+/* BMF: "bench": {"measure": {"value", "lower_value", "upper_value"}}, mean -/+ stddev. */
+void report_bmf_entry(struct json_writer *w, const char *bench, const char *measure,
+		      const struct stats_summary *s);
 
 /* ---- compare.c ---- */
 

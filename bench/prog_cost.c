@@ -190,17 +190,24 @@ static int test_run_sample(struct cost_method *m, __u64 budget_ns,
 	return 0;
 }
 
+/* The method measures prog_fd by sample. */
+static void use_method(struct cost_method *m, int prog_fd, const char *prog_name,
+		       cost_sample_fn sample)
+{
+	m->prog_fd = prog_fd;
+	m->prog_name = prog_name;
+	m->sample = sample;
+	m->available = true;
+}
+
 void cost_use_test_run(struct cost_method *m, int prog_fd, const char *prog_name,
 		       const struct cost_inputs *inputs)
 {
 	__u32 d;
 	int err;
 
-	m->prog_fd = prog_fd;
-	m->prog_name = prog_name;
+	use_method(m, prog_fd, prog_name, test_run_sample);
 	m->inputs = inputs;
-	m->sample = test_run_sample;
-	m->available = true;
 	snprintf(m->how, sizeof(m->how), "%s program %s by BPF_PROG_TEST_RUN with "
 		 "repeat, over %d input%s", cost_prog_type(prog_fd), prog_name,
 		 inputs->n, inputs->n == 1 ? "" : "s");
@@ -269,12 +276,9 @@ void cost_use_bpf_stats(struct cost_method *m, int prog_fd, const char *prog_nam
 {
 	int fd;
 
-	m->prog_fd = prog_fd;
-	m->prog_name = prog_name;
+	use_method(m, prog_fd, prog_name, stats_sample);
 	m->trigger = trigger;
 	m->trigger_ctx = ctx;
-	m->sample = stats_sample;
-	m->available = true;
 	fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	if (fd < 0)
 		cost_unavailable(m, "BPF_ENABLE_STATS: %s", bench_errname(fd));
@@ -459,22 +463,6 @@ static int measure(struct cost_run *r)
 	return 0;
 }
 
-static int write_reports(const struct cost_run *r)
-{
-	if (!env.json_path && !env.bmf_path)
-		return 0;
-	if (r->interrupted || r->n_iters == r->n_warmup) {
-		fprintf(stderr, "bench: %s: no complete run: --json/--bmf not written\n",
-			env.name);
-		return 0;
-	}
-	if (env.json_path && cost_report_json(env.json_path, r))
-		return BENCH_EXIT_FAIL;
-	if (env.bmf_path && cost_report_bmf(env.bmf_path, r))
-		return BENCH_EXIT_FAIL;
-	return 0;
-}
-
 static int alloc_run(struct cost_run *r)
 {
 	int total = env.warmup_sec + env.duration_sec;
@@ -535,7 +523,7 @@ int prog_cost_run(const struct cost_ops *ops)
 	if (ret)
 		goto out;
 	cost_report_final(&r);
-	ret = write_reports(&r);
+	ret = cost_report_files(&r) ? BENCH_EXIT_FAIL : 0;
 out:
 	ops->teardown();
 	free_run(&r);

@@ -146,8 +146,8 @@ const char *cost_prog_type(int prog_fd);
 void cost_report_header(const struct cost_run *r);
 void cost_report_progress(const struct cost_run *r, int iter);
 void cost_report_final(const struct cost_run *r);
-int cost_report_json(const char *path, const struct cost_run *r);
-int cost_report_bmf(const char *path, const struct cost_run *r);
+/* --json and --bmf, when asked for and the run is complete.  0 or -1. */
+int cost_report_files(const struct cost_run *r);
 
 /* ---- cost_inputs.c ---- */
 

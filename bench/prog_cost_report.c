@@ -285,10 +285,6 @@ static void write_json(struct json_writer *w, const void *ctx)
 	json_end_object(w);
 }
 
-int cost_report_json(const char *path, const struct cost_run *r)
-{
-	return report_write_file("--json", path, write_json, r);
-}
 
 /* ---- BMF ------------------------------------------------------------------ */
 
@@ -309,23 +305,13 @@ static void write_bmf(struct json_writer *w, const void *ctx)
 			continue;
 		snprintf(name, sizeof(name), "%s/%s/%s", config, env.variant,
 			 cost_method_name(i));
-		json_key(w, name);
-		json_begin_object(w);
-		json_key(w, "latency");
-		json_begin_object(w);
-		json_key(w, "value");
-		json_double(w, s.mean);
-		json_key(w, "lower_value");
-		json_double(w, s.mean > s.stddev ? s.mean - s.stddev : 0);
-		json_key(w, "upper_value");
-		json_double(w, s.mean + s.stddev);
-		json_end_object(w);
-		json_end_object(w);
+		report_bmf_entry(w, name, "latency", &s);
 	}
 	json_end_object(w);
 }
 
-int cost_report_bmf(const char *path, const struct cost_run *r)
+int cost_report_files(const struct cost_run *r)
 {
-	return report_write_file("--bmf", path, write_bmf, r);
+	return report_write_files(!r->interrupted && r->n_iters > r->n_warmup,
+				  write_json, write_bmf, r);
 }

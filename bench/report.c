@@ -477,20 +477,25 @@ static void write_bmf(struct json_writer *w, const void *ctx)
 	if (summarize(r, hits_rate, 0, &s))
 		memset(&s, 0, sizeof(s));
 	json_begin_object(w);
-	json_key(w, name);
-	json_begin_object(w);
-	json_key(w, "throughput");
-	json_begin_object(w);
-	json_kv_double(w, "value", s.mean);
-	json_kv_double(w, "lower_value", s.mean > s.stddev ? s.mean - s.stddev : 0);
-	json_kv_double(w, "upper_value", s.mean + s.stddev);
+	report_bmf_entry(w, name, "throughput", &s);
 	json_end_object(w);
+}
+
+void report_bmf_entry(struct json_writer *w, const char *bench, const char *measure,
+		      const struct stats_summary *s)
+{
+	json_key(w, bench);
+	json_begin_object(w);
+	json_key(w, measure);
+	json_begin_object(w);
+	json_kv_double(w, "value", s->mean);
+	json_kv_double(w, "lower_value", s->mean > s->stddev ? s->mean - s->stddev : 0);
+	json_kv_double(w, "upper_value", s->mean + s->stddev);
 	json_end_object(w);
 	json_end_object(w);
 }
 
-int report_write_file(const char *opt, const char *path,
-		      void (*fn)(struct json_writer *w, const void *ctx),
+int report_write_file(const char *opt, const char *path, report_fn fn,
 		      const void *ctx)
 {
 	struct json_writer w;
@@ -519,12 +524,24 @@ int report_write_file(const char *opt, const char *path,
 	return 0;
 }
 
-int report_json(const char *path, const struct bench_result *r)
+int report_write_files(bool complete, report_fn json, report_fn bmf, const void *ctx)
 {
-	return report_write_file("--json", path, write_json, r);
+	if (!env.json_path && !env.bmf_path)
+		return 0;
+	if (!complete) {
+		fprintf(stderr, "bench: %s: no complete run: --json/--bmf not written\n",
+			env.name);
+		return 0;
+	}
+	if (env.json_path && report_write_file("--json", env.json_path, json, ctx))
+		return -1;
+	if (env.bmf_path && report_write_file("--bmf", env.bmf_path, bmf, ctx))
+		return -1;
+	return 0;
 }
 
-int report_bmf(const char *path, const struct bench_result *r)
+int report_files(const struct bench_result *r)
 {
-	return report_write_file("--bmf", path, write_bmf, r);
+	return report_write_files(!r->interrupted && r->n_samples > r->n_warmup,
+				  write_json, write_bmf, r);
 }
