@@ -320,35 +320,36 @@ static int parse_one(int c, const char *arg)
 	return parse_prog_cost_opt(c, arg);
 }
 
+/* Options that take a name or a file: where it goes, which bit it sets. */
+static const struct {
+	int code;
+	const char **field;
+	unsigned int given;
+} string_opts[] = {
+	{ OPT_VARIANT, &env.variant, BENCH_OPT_VARIANT },
+	{ OPT_OP, &env.op, BENCH_OPT_OP },
+	{ OPT_OBJ, &env.obj_path, BENCH_OPT_OBJ },
+	{ OPT_PROG, &env.prog_name, BENCH_OPT_OBJ },
+};
+
 /* The prog-cost options that take a name or a file; the rest are numbers. */
 static int parse_prog_cost_opt(int c, const char *arg)
 {
-	switch (c) {
-	case OPT_VARIANT:
-		env.given |= BENCH_OPT_VARIANT;
-		env.variant = arg;
-		return 0;
-	case OPT_OP:
-		env.given |= BENCH_OPT_OP;
-		env.op = arg;
-		return 0;
-	case OPT_OBJ:
-		env.given |= BENCH_OPT_OBJ;
-		env.obj_path = arg;
-		return 0;
-	case OPT_PROG:
-		env.given |= BENCH_OPT_OBJ;
-		env.prog_name = arg;
-		return 0;
-	case OPT_DATA_IN:
-		env.given |= BENCH_OPT_OBJ;
-		if (env.n_data_in == BENCH_MAX_DATA_IN)
-			return usage_error("--data-in '%s': at most %d inputs", arg,
-					   BENCH_MAX_DATA_IN);
-		env.data_in[env.n_data_in++] = arg;
+	for (size_t i = 0; i < sizeof(string_opts) / sizeof(string_opts[0]); i++) {
+		if (string_opts[i].code != c)
+			continue;
+		*string_opts[i].field = arg;
+		env.given |= string_opts[i].given;
 		return 0;
 	}
-	return parse_number_opt(c, arg);
+	if (c != OPT_DATA_IN)
+		return parse_number_opt(c, arg);
+	env.given |= BENCH_OPT_OBJ;
+	if (env.n_data_in == BENCH_MAX_DATA_IN)
+		return usage_error("--data-in '%s': at most %d inputs", arg,
+				   BENCH_MAX_DATA_IN);
+	env.data_in[env.n_data_in++] = arg;
+	return 0;
 }
 
 /* The option getopt stopped at, as the user wrote it. */
