@@ -278,55 +278,16 @@ static int parse_string(struct parser *ps, char **out)
 	return -1;
 }
 
-/* Grow an array of elements of size sz to hold n + 1. */
-static void *grow(void *items, size_t n, size_t *cap, size_t sz)
+/*
+ * Room for element n + 1 of an array of n elements of size sz: the
+ * capacity is 4, 8, 16 ... so it grows when n is 0 or such a power of 2.
+ * NULL when out of memory (items is left as it was).
+ */
+static void *grow(void *items, size_t n, size_t sz)
 {
-	void *bigger;
-
-	if (n < *cap)
+	if (n && (n < 4 || (n & (n - 1))))
 		return items;
-	*cap = *cap ? *cap * 2 : 4;
-	bigger = reallocarray(items, *cap, sz);
-	if (!bigger)
-		return NULL;
-	return bigger;
-}
-
-static int parse_array(struct parser *ps, struct json_value *v)
-{
-	size_t cap = 0;
-	char what[16];
-
-	v->type = JSON_ARRAY;
-	v->array.items = NULL;
-	v->array.n = 0;
-	ps->p++;
-	skip_space(ps);
-	if (*ps->p == ']') {
-		ps->p++;
-		return 0;
-	}
-	for (;;) {
-		struct json_value *items = grow(v->array.items, v->array.n, &cap,
-						sizeof(*items));
-
-		if (!items)
-			return fail(ps, "out of memory");
-		v->array.items = items;
-		/* Counted before parsing, so that a failure frees what it took. */
-		items[v->array.n++].type = JSON_NULL;
-		if (parse_value(ps, &items[v->array.n - 1]))
-			return -1;
-		skip_space(ps);
-		if (*ps->p == ']') {
-			ps->p++;
-			return 0;
-		}
-		if (*ps->p != ',')
-			return fail(ps, "expected ',' or ']', found %s",
-				    found(ps, what, sizeof(what)));
-		ps->p++;
-	}
+	return reallocarray(items, n ? n * 2 : 4, sz);
 }
 
 static int parse_member(struct parser *ps, struct json_member *m)
@@ -347,44 +308,72 @@ static int parse_member(struct parser *ps, struct json_member *m)
 	return parse_value(ps, &m->value);
 }
 
-static int parse_object(struct parser *ps, struct json_value *v)
+/* Elements are counted before they are parsed: a failure frees what it took. */
+static int add_item(struct parser *ps, struct json_value *v)
 {
-	size_t cap = 0;
+	struct json_value *items = grow(v->array.items, v->array.n, sizeof(*items));
+
+	if (!items)
+		return fail(ps, "out of memory");
+	v->array.items = items;
+	items[v->array.n++].type = JSON_NULL;
+	return parse_value(ps, &items[v->array.n - 1]);
+}
+
+static int add_member(struct parser *ps, struct json_value *v)
+{
+	struct json_member *m = grow(v->object.members, v->object.n, sizeof(*m));
+
+	if (!m)
+		return fail(ps, "out of memory");
+	v->object.members = m;
+	m += v->object.n++;
+	m->key = NULL;
+	m->value.type = JSON_NULL;
+	return parse_member(ps, m);
+}
+
+/* From the opening bracket: elements added by add, comma-separated, to close. */
+static int parse_elements(struct parser *ps, struct json_value *v, char close,
+			  int (*add)(struct parser *, struct json_value *))
+{
 	char what[16];
 
-	v->type = JSON_OBJECT;
-	v->object.members = NULL;
-	v->object.n = 0;
 	ps->p++;
 	skip_space(ps);
-	if (*ps->p == '}') {
+	if (*ps->p == close) {
 		ps->p++;
 		return 0;
 	}
 	for (;;) {
-		struct json_member *m = grow(v->object.members, v->object.n, &cap,
-					     sizeof(*m));
-
-		if (!m)
-			return fail(ps, "out of memory");
-		v->object.members = m;
-		m += v->object.n;
-		m->key = NULL;
-		m->value.type = JSON_NULL;
-		/* Counted before parsing, so that a failure frees what it took. */
-		v->object.n++;
-		if (parse_member(ps, m))
+		if (add(ps, v))
 			return -1;
 		skip_space(ps);
-		if (*ps->p == '}') {
+		if (*ps->p == close) {
 			ps->p++;
 			return 0;
 		}
 		if (*ps->p != ',')
-			return fail(ps, "expected ',' or '}', found %s",
+			return fail(ps, "expected ',' or '%c', found %s", close,
 				    found(ps, what, sizeof(what)));
 		ps->p++;
 	}
+}
+
+static int parse_array(struct parser *ps, struct json_value *v)
+{
+	v->type = JSON_ARRAY;
+	v->array.items = NULL;
+	v->array.n = 0;
+	return parse_elements(ps, v, ']', add_item);
+}
+
+static int parse_object(struct parser *ps, struct json_value *v)
+{
+	v->type = JSON_OBJECT;
+	v->object.members = NULL;
+	v->object.n = 0;
+	return parse_elements(ps, v, '}', add_member);
 }
 
 static int parse_nested(struct parser *ps, struct json_value *v,

@@ -96,6 +96,27 @@ static void test_valid(void)
 	json_free(v);
 }
 
+/* Arrays grow 4, 8, 16, ...: every element is kept across the growth. */
+static void test_long_array(void)
+{
+	char text[512];
+	struct json_value *v;
+	size_t off = 0;
+	char err[128];
+	bool ok;
+
+	off += snprintf(text, sizeof(text), "[");
+	for (int i = 0; i < 37; i++)
+		off += snprintf(text + off, sizeof(text) - off, "%s%d", i ? "," : "", i);
+	snprintf(text + off, sizeof(text) - off, "]");
+	v = json_parse(text, strlen(text), err, sizeof(err));
+	ok = v && v->type == JSON_ARRAY && v->array.n == 37;
+	for (size_t i = 0; ok && i < 37; i++)
+		ok = v->array.items[i].number == i;
+	check_true("an array of 37 numbers reads back in order", ok);
+	json_free(v);
+}
+
 static void test_depth(void)
 {
 	char deep[2 * JSON_READER_MAX_DEPTH + 3];
@@ -199,6 +220,7 @@ static void test_files(void)
 int main(void)
 {
 	test_valid();
+	test_long_array();
 	test_depth();
 	test_errors();
 	test_files();
