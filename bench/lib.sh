@@ -1,11 +1,59 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=sh disable=SC2154
-# (guard and max_wait are set by the script that sources this.)
+# shellcheck shell=sh disable=SC2154,SC2034
+# (SCRIPT, guard and max_wait are set by the script that sources this,
+# which also reads warmup and out.)
 #
-# The quiet guard of the bench scripts (sourced; POSIX sh): other busy
-# processes share the CPUs with what is measured, so before a run wait
-# until they leave the machine alone.  Set guard (CPUs, 0: off) and
-# max_wait (seconds) before calling wait_quiet.
+# What the bench scripts share (sourced; POSIX sh): one-line errors, the
+# checks of their options, their usage text, and the quiet guard: other
+# busy processes share the CPUs with what is measured, so before a run
+# wait until they leave the machine alone.  Set SCRIPT (the name errors
+# start with), guard (CPUs, 0: off) and max_wait (seconds).
+
+# One line on stderr and exit 2 (bad usage, or a run that failed).
+die() {
+	echo "$SCRIPT: $*" >&2
+	exit 2
+}
+
+is_uint() {
+	case $1 in
+	'' | *[!0-9]*) return 1 ;;
+	esac
+}
+
+# A whole number of at least MIN, printed; else die naming the option.
+# Use as: x=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit
+opt_uint() {	# OPTION VALUE MIN WHAT
+	if ! is_uint "$2" || [ "$2" -lt "$3" ]; then
+		die "$1 '$2': expected $4, at least $3"
+	fi
+	echo "$2"
+}
+
+# A number of CPUs such as 0.15, printed; else die naming the option.
+opt_cpus() {	# OPTION VALUE
+	echo "$2" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
+		die "$1 '$2': expected a number of CPUs, e.g. 0.15"
+	echo "$2"
+}
+
+# The "# Usage" block of the script's header comment, as help.
+usage() {
+	sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+	exit 0
+}
+
+# The options every bench script takes, into warmup, out, guard, max_wait.
+common_opt() {	# OPT VALUE
+	case $1 in
+	w) warmup=$(opt_uint -w "$2" 0 "whole seconds") || exit ;;
+	o) out=$2 ;;
+	g) guard=$(opt_cpus -g "$2") || exit ;;
+	W) max_wait=$(opt_uint -W "$2" 0 "whole seconds") || exit ;;
+	h) usage ;;
+	*) die "unknown option (see -h)" ;;
+	esac
+}
 
 # CPUs' worth of time busy over one second, from /proc/stat.
 busy_cpus() {

@@ -37,46 +37,22 @@ out=$srcdir/build/gate-demo
 guard=0
 max_wait=300
 
-die() {
-	echo "run_gate_demo: $*" >&2
-	exit 2
-}
-
-is_uint() {
-	case $1 in
-	'' | *[!0-9]*) return 1 ;;
-	esac
-}
+SCRIPT=run_gate_demo
+# shellcheck source=bench/lib.sh
+. "$srcdir/bench/lib.sh"
 
 while getopts w:d:r:t:o:g:W:h opt; do
 	case $opt in
-	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
-	   warmup=$OPTARG ;;
-	d) { is_uint "$OPTARG" && [ "$OPTARG" -ge 1 ]; } ||
-		die "-d '$OPTARG': expected whole seconds, at least 1"
-	   duration=$OPTARG ;;
-	r) { is_uint "$OPTARG" && [ "$OPTARG" -ge 1 ]; } ||
-		die "-r '$OPTARG': expected a number of rounds, at least 1"
-	   rounds=$OPTARG ;;
+	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
+	r) rounds=$(opt_uint -r "$OPTARG" 1 "a number of rounds") || exit ;;
 	t) threshold=$OPTARG ;;
-	o) out=$OPTARG ;;
-	g) echo "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
-		die "-g '$OPTARG': expected a number of CPUs, e.g. 0.15"
-	   guard=$OPTARG ;;
-	W) is_uint "$OPTARG" || die "-W '$OPTARG': expected whole seconds"
-	   max_wait=$OPTARG ;;
-	h) sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	   exit 0 ;;
-	*) die "unknown option (see -h)" ;;
+	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done
 [ "$((duration * rounds))" -ge 3 ] ||
 	die "-d $duration -r $rounds: the gate needs at least 3 samples a side"
 [ -x "$BENCH" ] || die "$BENCH not found: run 'make bench-bin'"
 command -v jq >/dev/null || die "jq not found: run 'make deps'"
-
-# shellcheck source=bench/quiet.sh
-. "$srcdir/bench/quiet.sh"
 
 mkdir -p "$out/runs"
 rm -f "$out"/runs/*.json "$out"/runs/*.bmf

@@ -35,42 +35,21 @@ out=$OUTPUT/prog-cost
 guard=0.15
 max_wait=60
 
-die() {
-	echo "run_prog_cost: $*" >&2
-	exit 2
-}
-
-is_uint() {
-	case $1 in
-	'' | *[!0-9]*) return 1 ;;
-	esac
-}
+SCRIPT=run_prog_cost
+# shellcheck source=bench/lib.sh
+. "$srcdir/bench/lib.sh"
 
 while getopts w:d:P:o:g:W:h opt; do
 	case $opt in
-	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
-	   warmup=$OPTARG ;;
-	d) { is_uint "$OPTARG" && [ "$OPTARG" -ge 3 ]; } ||
-		die "-d '$OPTARG': expected whole seconds, at least 3 (the gate's minimum)"
-	   duration=$OPTARG ;;
+	d) duration=$(opt_uint -d "$OPTARG" 3 "whole seconds (the gate's minimum)") ||
+		exit ;;
 	P) pairs=$OPTARG ;;
-	o) out=$OPTARG ;;
-	g) echo "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
-		die "-g '$OPTARG': expected a number of CPUs, e.g. 0.15"
-	   guard=$OPTARG ;;
-	W) is_uint "$OPTARG" || die "-W '$OPTARG': expected whole seconds"
-	   max_wait=$OPTARG ;;
-	h) sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	   exit 0 ;;
-	*) die "unknown option (see -h)" ;;
+	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done
 [ -x "$BENCH" ] || die "$BENCH not found: run 'make bench-bin'"
 [ -r "$EMPTY_OBJ" ] || die "$EMPTY_OBJ not found: run 'make bench-bin'"
 command -v jq >/dev/null || die "jq not found: run 'make deps'"
-
-# shellcheck source=bench/quiet.sh
-. "$srcdir/bench/quiet.sh"
 
 # pair|input|benchmark and its options|variants (the first is the baseline)
 rows() {

@@ -50,46 +50,21 @@ pin=
 guard=0.15
 max_wait=900
 
-die() {
-	echo "run_ringbuf_vs_queue: $*" >&2
-	exit 2
-}
-
-is_uint() {
-	case $1 in
-	'' | *[!0-9]*) return 1 ;;
-	esac
-}
-
-# A whole number >= 1, else die naming the option.
-positive() {	# OPTION VALUE WHAT
-	if ! is_uint "$2" || [ "$2" -lt 1 ]; then
-		die "$1 '$2': expected $3, at least 1"
-	fi
-	echo "$2"
-}
+SCRIPT=run_ringbuf_vs_queue
+# shellcheck source=bench/lib.sh
+. "$srcdir/bench/lib.sh"
 
 while getopts o:w:d:p:b:r:m:s:V:ag:W:h opt; do
 	case $opt in
-	o) out=$OPTARG ;;
-	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
-	   warmup=$OPTARG ;;
-	d) duration=$(positive -d "$OPTARG" "whole seconds") || exit ;;
-	p) max_prod=$(positive -p "$OPTARG" "a producer count") || exit ;;
+	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
+	p) max_prod=$(opt_uint -p "$OPTARG" 1 "a producer count") || exit ;;
 	b) batches=$OPTARG ;;
-	r) runs=$(positive -r "$OPTARG" "a number of runs") || exit ;;
+	r) runs=$(opt_uint -r "$OPTARG" 1 "a number of runs") || exit ;;
 	m) modes=$OPTARG ;;
 	s) sample_every=$OPTARG ;;
 	V) variants=$OPTARG ;;
 	a) pin=-a ;;
-	g) echo "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
-		die "-g '$OPTARG': expected a number of CPUs, e.g. 0.15"
-	   guard=$OPTARG ;;
-	W) is_uint "$OPTARG" || die "-W '$OPTARG': expected whole seconds"
-	   max_wait=$OPTARG ;;
-	h) sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	   exit 0 ;;
-	*) die "unknown option (see -h)" ;;
+	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done
 for m in $modes; do
@@ -107,9 +82,6 @@ svg=$out/ringbuf_vs_queue.svg
 table=$out/ringbuf_vs_queue.txt
 results=$out/results.tmp
 : >"$results"
-
-# shellcheck source=bench/quiet.sh
-. "$srcdir/bench/quiet.sh"
 
 # One line of results.tmp per run:
 # variant mode producers batch run hits/s drops/s stddev/s other-CPUs
