@@ -26,13 +26,8 @@ SCRATCH_NAME=bench
 # shellcheck source=tests/lib.sh
 . "$srcdir/tests/lib.sh"
 
-for f in "$BENCH" "$BENCH_SAN" "$STATS_TEST" "$GATE_TEST" "$JSON_READER_TEST"; do
-	if [ ! -x "$f" ]; then
-		echo "bench-checks: $f is missing (make check-bench builds it)"
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "bench-checks: jq is missing (make deps)"; exit 1; }
+need bench-checks "make check-bench" "$BENCH" "$BENCH_SAN" "$STATS_TEST" \
+	"$GATE_TEST" "$JSON_READER_TEST"
 
 J="$T/run.json"
 B="$T/run.bmf"
@@ -188,19 +183,12 @@ check_queue_batch() {
 	end_check
 }
 
-# bad ARGS...: rejected with one stderr line naming the value, exit 2.
+# check_bad WHAT NEEDLE ARGS...: rejected, one stderr line naming the
+# value, exit 2, no report written.
 check_bad() {
 	what=$1 needle=$2
 	shift 2
-	begin "bad input: $what"
-	rm -f "$J"
-	run "$BENCH" --json "$J" "$@"
-	expect_exit 2
-	expect_nlines "$ERR" 1
-	expect_has "$ERR" "$needle"
-	expect_empty "$OUT"
-	[ ! -e "$J" ] || bad "a rejected run left $J behind"
-	end_check
+	check_rejected "bad input: $what" "$needle" "$J" "$BENCH" --json "$J" "$@"
 }
 
 check_bad_input() {

@@ -26,13 +26,8 @@ SCRATCH_NAME=prog-cost
 # shellcheck source=tests/lib.sh
 . "$srcdir/tests/lib.sh"
 
-for f in "$BENCH" "$BENCH_SAN" "$BPF/bench_cost_empty.bpf.o"; do
-	if [ ! -e "$f" ]; then
-		echo "prog-cost-checks: $f is missing (make check-bench builds it)"
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "prog-cost-checks: jq is missing (make deps)"; exit 1; }
+need prog-cost-checks "make check-bench" "$BENCH" "$BENCH_SAN" \
+	"$BPF/bench_cost_empty.bpf.o"
 
 J="$T/run.json"
 B="$T/run.bmf"
@@ -145,19 +140,12 @@ check_reasons() {
 	fi
 }
 
-# check_bad WHAT NEEDLE ARGS...: one stderr line, exit 2, nothing written.
+# check_bad WHAT NEEDLE ARGS...: rejected, one stderr line naming the
+# value, exit 2, no report written.
 check_bad() {
 	what=$1 needle=$2
 	shift 2
-	begin "bad input: $what"
-	rm -f "$J"
-	run "$BENCH" --json "$J" "$@"
-	expect_exit 2
-	expect_nlines "$ERR" 1
-	expect_has "$ERR" "$needle"
-	expect_empty "$OUT"
-	[ ! -e "$J" ] || bad "a rejected run left $J behind"
-	end_check
+	check_rejected "bad input: $what" "$needle" "$J" "$BENCH" --json "$J" "$@"
 }
 
 check_bad_options() {
@@ -243,13 +231,7 @@ check_compare_verdicts() {
 check_compare_bad() {
 	what=$1 needle=$2
 	shift 2
-	begin "compare, bad input: $what"
-	run "$BENCH" compare "$@"
-	expect_exit 2
-	expect_nlines "$ERR" 1
-	expect_has "$ERR" "$needle"
-	expect_empty "$OUT"
-	end_check
+	check_rejected "compare, bad input: $what" "$needle" - "$BENCH" compare "$@"
 }
 
 check_compare_bad_input() {
