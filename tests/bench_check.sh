@@ -51,6 +51,10 @@ expect_reports() {
 		(.cpu_model | length > 0) and .cpus_online >= 1 and
 		(.libbpf_version | length > 0)'
 	expect_jq "$J" '.options | has("duration_sec") and has("producers")'
+	# What bench compare reads: the measured samples, higher is better.
+	expect_jq "$J" '.metrics | length == 1 and (.[0] | .name == "hits_per_sec"
+		and .better == "higher" and .unit == "events/s" and
+		(.samples | length) == .summary.n)'
 	# How busy the rest of the machine was, per sample and summarized.
 	expect_jq "$J" '.summary.other_cpus.mean >= 0 and .summary.steal_cpus.mean >= 0'
 	expect_jq "$J" '[.samples[] | has("other_cpus")] | all'
