@@ -25,8 +25,6 @@
 #include "gate.h"
 #include "json_reader.h"
 
-/* Fewer samples than this give a t-test with too little to stand on. */
-#define GATE_MIN_SAMPLES	3
 #define DEFAULT_THRESHOLD_PCT	5.0
 #define DEFAULT_ALPHA		0.05
 
@@ -371,25 +369,22 @@ static void compare_metric(const struct cmp_run *r, const struct cmp_metric *ma,
 			   const struct cmp_metric *mb, const struct cmp_opts *o,
 			   struct cmp_counts *c)
 {
-	double base = stats_mean(ma->samples, ma->n), cand = stats_mean(mb->samples, mb->n);
 	char vb[32], vc[32], p[16];
-	struct gate_welch w;
-	enum gate_verdict v;
-	double delta;
+	struct gate_result g;
 
 	if (!ma->available || !mb->available) {
 		print_unavailable(r, ma, mb, c);
 		return;
 	}
-	gate_welch(ma->samples, ma->n, mb->samples, mb->n, &w);
-	delta = gate_delta_pct(base, cand);
-	v = gate_decide(delta, w.p, ma->higher_better, o->threshold_pct, o->alpha);
-	c->verdicts[v]++;
-	fmt_value(vb, sizeof(vb), base, ma->unit);
-	fmt_value(vc, sizeof(vc), cand, ma->unit);
-	snprintf(p, sizeof(p), w.p < 1e-4 ? "%.1e" : "%.4f", w.p);
+	/* The sample counts were checked: it cannot fail here. */
+	gate_compare(ma->samples, ma->n, mb->samples, mb->n, ma->higher_better,
+		     o->threshold_pct, o->alpha, &g);
+	c->verdicts[g.verdict]++;
+	fmt_value(vb, sizeof(vb), g.base_mean, ma->unit);
+	fmt_value(vc, sizeof(vc), g.cand_mean, ma->unit);
+	snprintf(p, sizeof(p), g.welch.p < 1e-4 ? "%.1e" : "%.4f", g.welch.p);
 	printf("%-40s %-12s %20s %20s %+8.1f%% %9s  %s\n", r->config, ma->name, vb,
-	       vc, delta, p, gate_verdict_name(v));
+	       vc, g.delta_pct, p, gate_verdict_name(g.verdict));
 }
 
 /* What differs from the plain case: variants compared, runs pooled. */

@@ -169,6 +169,34 @@ double gate_delta_pct(double base, double cand)
 	return (cand - base) / fabs(base) * 100;
 }
 
+static bool all_finite(const double *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(x[i]))
+			return false;
+	return true;
+}
+
+int gate_compare(const double *base, size_t n_base, const double *cand,
+		 size_t n_cand, bool higher_is_better, double min_effect_pct,
+		 double alpha, struct gate_result *r)
+{
+	int err;
+
+	if (n_base < GATE_MIN_SAMPLES || n_cand < GATE_MIN_SAMPLES ||
+	    !all_finite(base, n_base) || !all_finite(cand, n_cand))
+		return -EINVAL;
+	err = gate_welch(base, n_base, cand, n_cand, &r->welch);
+	if (err)
+		return err;
+	r->base_mean = stats_mean(base, n_base);
+	r->cand_mean = stats_mean(cand, n_cand);
+	r->delta_pct = gate_delta_pct(r->base_mean, r->cand_mean);
+	r->verdict = gate_decide(r->delta_pct, r->welch.p, higher_is_better,
+				 min_effect_pct, alpha);
+	return 0;
+}
+
 enum gate_verdict gate_decide(double delta_pct, double p, bool higher_is_better,
 			      double min_effect_pct, double alpha)
 {

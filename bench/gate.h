@@ -73,4 +73,24 @@ double gate_delta_pct(double base, double cand);
 enum gate_verdict gate_decide(double delta_pct, double p, bool higher_is_better,
 			      double min_effect_pct, double alpha);
 
+/* Fewer samples than this on a side give the t-test too little to stand on. */
+#define GATE_MIN_SAMPLES	3
+
+struct gate_result {
+	double base_mean;
+	double cand_mean;
+	double delta_pct;
+	struct gate_welch welch;
+	enum gate_verdict verdict;
+};
+
+/*
+ * The gate's decision on one metric: the means, their difference, Welch's
+ * test and the verdict.  -EINVAL when a side has fewer than
+ * GATE_MIN_SAMPLES samples, or a sample is not a finite number.
+ */
+int gate_compare(const double *base, size_t n_base, const double *cand,
+		 size_t n_cand, bool higher_is_better, double min_effect_pct,
+		 double alpha, struct gate_result *r);
+
 #endif

@@ -296,6 +296,34 @@ static void test_verdicts(void)
 	check_verdict("p NaN: inconclusive", 10, NAN, false, 5, GATE_INCONCLUSIVE);
 }
 
+static void test_compare(void)
+{
+	const double lo[] = { 10, 10.1, 9.9 }, hi[] = { 12, 12.1, 11.9 };
+	const double bad[] = { 10, NAN, 9.9 };
+	struct gate_result r;
+
+	check_int("n = 2 on the baseline side is -EINVAL",
+		  gate_compare(lo, 2, hi, 3, false, 5, 0.05, &r), -EINVAL);
+	check_int("n = 2 on the candidate side is -EINVAL",
+		  gate_compare(lo, 3, hi, 2, false, 5, 0.05, &r), -EINVAL);
+	check_int("a NaN sample is -EINVAL",
+		  gate_compare(bad, 3, hi, 3, false, 5, 0.05, &r), -EINVAL);
+	check_int("n = 3 a side: returns 0",
+		  gate_compare(lo, 3, hi, 3, false, 5, 0.05, &r), 0);
+	check("compare: baseline mean", r.base_mean, 10, EXACT);
+	check("compare: candidate mean", r.cand_mean, 12, EXACT);
+	check("compare: delta +20%", r.delta_pct, 20, EXACT);
+	/* Equal variances 0.01 and n = 3: t = 2 / sqrt(0.02 / 3), df = 4. */
+	check("compare: t", r.welch.t, 2 / sqrt(0.02 / 3), EXACT);
+	check("compare: df", r.welch.df, 4, EXACT);
+	check_int("compare: higher latency regressed", r.verdict, GATE_REGRESSED);
+	gate_compare(lo, 3, hi, 3, true, 5, 0.05, &r);
+	check_int("compare: higher throughput improved", r.verdict, GATE_IMPROVED);
+	gate_compare(lo, 3, hi, 3, false, 25, 0.05, &r);
+	check_int("compare: +20% under a 25% effect is no change", r.verdict,
+		  GATE_NO_CHANGE);
+}
+
 int main(void)
 {
 	test_incbeta_closed_forms();
@@ -309,6 +337,7 @@ int main(void)
 	test_welch_tiny_scale();
 	test_delta();
 	test_verdicts();
+	test_compare();
 	printf("gate-test: %d passed, %d failed\n", n_checks - n_failed, n_failed);
 	return n_failed ? 1 : 0;
 }
