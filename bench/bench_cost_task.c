@@ -44,6 +44,7 @@ struct helper_pool {
 	int n;			/* started */
 	int release[2];		/* a pipe: helpers wait until it closes */
 	sem_t ready;		/* one post per helper done with its storage */
+	bool have_sem;
 	int prog_fd;		/* the XDP build, run once by each helper */
 	int failures;		/* helpers whose run failed */
 };
@@ -117,9 +118,12 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 	}
 	p->prog_fd = prog_fd;
 	p->tids = calloc(want, sizeof(*p->tids));
-	if (!p->tids || pipe2(p->release, O_CLOEXEC) || sem_init(&p->ready, 0, 0))
+	if (!p->tids || pipe2(p->release, O_CLOEXEC))
 		return cost_setup_failed(err, len, "helper threads: %s",
-					 bench_errname(errno ? errno : ENOMEM));
+					 bench_errname(errno));
+	if (sem_init(&p->ready, 0, 0))
+		return cost_setup_failed(err, len, "sem_init: %s", bench_errname(errno));
+	p->have_sem = true;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, HELPER_STACK);
 	while (p->n < want && !ret) {
@@ -148,7 +152,7 @@ static void stop_helpers(void)
 		pthread_join(p->tids[i], NULL);
 	if (p->release[0] >= 0)
 		close(p->release[0]);
-	if (p->tids)
+	if (p->have_sem)
 		sem_destroy(&p->ready);
 	free(p->tids);
 	memset(p, 0, sizeof(*p));
