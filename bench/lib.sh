@@ -77,7 +77,8 @@ wait_quiet() {
 		busy=$(busy_cpus)
 		awk -v b="$busy" -v g="$guard" 'BEGIN { exit !(b < g) }' && return 0
 		if [ "$waited" -ge "$max_wait" ]; then
-			echo "    machine still busy ($busy CPUs) after $waited s: running anyway" >&2
+			echo "    machine still busy ($busy CPUs) after $waited s:" \
+				"running anyway" >&2
 			return 0
 		fi
 		[ "$waited" -gt 0 ] ||

@@ -160,7 +160,8 @@ static void test_errors(void)
 		{ "\"abc", "line 1, column 5: unterminated string" },
 		{ "\"a\\x\"", "line 1, column 4: unknown escape '\\x'" },
 		{ "\"\\u12g4\"", "line 1, column 4: expected 4 hex digits after \\u" },
-		{ "\"\\ud800\"", "line 1, column 8: \\ud800 is a high surrogate without its low half" },
+		{ "\"\\ud800\"",
+		  "line 1, column 8: \\ud800 is a high surrogate without its low half" },
 		{ "\"\\udc00\"", "line 1, column 8: \\udc00 is a lone low surrogate" },
 		{ "\"\\u0000\"", "line 1, column 8: \\u0000 is not supported in strings" },
 		{ "\"a\tb\"", "line 1, column 3: control character 0x09 in a string" },
@@ -172,7 +173,8 @@ static void test_errors(void)
 		{ "{\n  \"a\": [1,\n  tru]\n}", "line 3, column 3: expected 'true'" },
 		{ "[\"\xc3\xa9\", x]", "line 1, column 7: expected a value, found 'x'" },
 		/* Failures deep inside leave nothing allocated (ASan checks). */
-		{ "[{\"a\": [\"x\", {\"b\": \"y\"", "line 1, column 23: expected ',' or '}', found the end of the text" },
+		{ "[{\"a\": [\"x\", {\"b\": \"y\"",
+		  "line 1, column 23: expected ',' or '}', found the end of the text" },
 	};
 	struct json_value *v;
 	char what[160], err[160];
