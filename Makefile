@@ -10,6 +10,8 @@
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
+#   make bench-prog-cost  every prog-cost pair by both methods, one table
+#   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
@@ -26,6 +28,8 @@
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
 # VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
+# BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
+# (bench/run_gate_demo.sh),
 # VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -80,9 +84,11 @@ BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # The bench reuses the harness's JSON writer and environment probe, and
-# the tracefs mount helper; nothing else of test_progs.
+# the helpers for tracefs, sysctls, frames, network namespaces and veth
+# pairs; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
-	harness/env_info.c helpers/mounts.c
+	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
+	helpers/netns.c helpers/rtnl_link.c
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
@@ -109,9 +115,14 @@ TEST_PROGS_BIN := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
 KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
+GATE_TEST := $(OUTPUT)/gate_test
+JSON_READER_TEST := $(OUTPUT)/json_reader_test
+BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST)
 BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
 BENCH_SWEEP_ARGS ?=
+BENCH_PROG_COST_ARGS ?=
+BENCH_REGRESS_ARGS ?=
 
 # kselftest: install and emit_tests, or, inside a kernel tree, the kernel's
 # lib.mk (found as ../lib.mk next to ../kselftest/runner.sh).
@@ -130,8 +141,8 @@ MAKEFLAGS += --no-print-directory
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
-	bench bench-bin check-bench vmtest check-vmtest check-vng install \
-	emit_tests check-kselftest check-workflow
+	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
+	check-vmtest check-vng install emit_tests check-kselftest check-workflow
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -231,6 +242,20 @@ $(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
 		-o $@ tests/stats_test.c bench/stats.c -lm
 
+# Unit tests of the regression gate's statistics and of the JSON reader.
+$(GATE_TEST): tests/gate_test.c bench/gate.c bench/gate.h bench/stats.c \
+		bench/stats.h | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
+		-o $@ tests/gate_test.c bench/gate.c bench/stats.c -lm
+
+$(JSON_READER_TEST): tests/json_reader_test.c bench/json_reader.c \
+		bench/json_reader.h harness/utf8.c | $(OUTPUT)
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
+		-I$(SRCDIR)/harness -o $@ tests/json_reader_test.c \
+		bench/json_reader.c harness/utf8.c
+
 $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
 		echo "libbpf >= 1.1 is required (found:" \
@@ -253,7 +278,7 @@ endif
 check:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(KTAP_CHECK) \
-		$(BENCH) $(BENCH_SAN) $(STATS_TEST)
+		$(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
@@ -270,9 +295,28 @@ bench:
 	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_ringbuf_vs_queue.sh \
 		-o $(OUTPUT)/bench-results $(BENCH_SWEEP_ARGS)
 
-# The bench's own tests: every benchmark for about a second, bad input.
-check-bench: $(BENCH) $(BENCH_SAN) $(STATS_TEST)
+# Every prog-cost pair by test run and by BPF statistics, one table
+# (results in $(OUTPUT)/prog-cost).
+bench-prog-cost:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
+	$(Q)BENCH=$(BENCH) OUTPUT=$(OUTPUT) sh $(SRCDIR)/bench/run_prog_cost.sh \
+		-o $(OUTPUT)/prog-cost $(BENCH_PROG_COST_ARGS)
+
+# The regression gate end to end: baseline the lookup classifier, flag the
+# loop one (bench compare exits 1, as it must), pass lookup against itself
+# (exit 0).  Succeeds only when both verdicts are the expected ones.
+bench-regress:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile $(BENCH)
+	$(Q)BENCH=$(BENCH) sh $(SRCDIR)/bench/run_gate_demo.sh \
+		-o $(OUTPUT)/gate-demo $(BENCH_REGRESS_ARGS)
+
+# The bench's own tests: every benchmark for about a second, bad input;
+# prog-cost and the regression gate.
+check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
@@ -308,7 +352,7 @@ ifeq ($(KSFT_LIB_MK),)
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) \
-		$(KTAP_CHECK) $(STATS_TEST) $(BENCH) $(BENCH_SAN) \
+		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
 		$(OUTPUT)/.libbpf-ok $(OUTPUT)/$(KSFT_ENTRY)
 endif
 

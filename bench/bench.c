@@ -16,6 +16,7 @@
 
 #include "bench.h"
 #include "mounts.h"
+#include "prog_cost.h"
 #include "trigger.h"
 
 /* The kernel's "operation not supported" for a missing map operation. */
@@ -31,6 +32,9 @@ const struct bench_ops *const bench_list[] = {
 	&bench_rb_libbpf, &bench_rb_custom, &bench_rb_output, &bench_pb_libbpf,
 	&bench_queue_pop, &bench_queue_batch,
 	&bench_trig_syscall, &bench_trig_prog,
+	&bench_cost_fizzbuzz, &bench_cost_task, &bench_cost_bloom,
+	&bench_cost_subprog, &bench_cost_isa, &bench_cost_map_batch,
+	&bench_cost_obj,
 };
 const int bench_list_cnt = ARRAY_SIZE(bench_list);
 
@@ -80,6 +84,11 @@ int bench_producer_cpu(int i)
 int bench_consumer_cpu(int i)
 {
 	return consumers[i].cpu;
+}
+
+int bench_signal(void)
+{
+	return got_signal;
 }
 
 void bench_fail(const char *fmt, ...)
@@ -424,24 +433,6 @@ static int measure(struct bench_result *r)
 	return 0;
 }
 
-static int write_reports(const struct bench_result *r)
-{
-	int ret = 0;
-
-	if (!env.json_path && !env.bmf_path)
-		return 0;
-	if (r->interrupted || r->n_samples == r->n_warmup) {
-		fprintf(stderr, "bench: %s: no complete run: --json/--bmf not written\n",
-			env.name);
-		return 0;
-	}
-	if (env.json_path)
-		ret = report_json(env.json_path, r);
-	if (!ret && env.bmf_path)
-		ret = report_bmf(env.bmf_path, r);
-	return ret ? BENCH_EXIT_FAIL : 0;
-}
-
 static int run(void)
 {
 	const struct bench_ops *b = env.bench;
@@ -471,7 +462,7 @@ static int run(void)
 	if (ret)
 		goto out;
 	report_final(&r);
-	ret = write_reports(&r);
+	ret = report_files(&r) ? BENCH_EXIT_FAIL : 0;
 	if (!ret && !r.totals.consistent) {
 		fprintf(stderr, "bench: %s: counters disagree: %s\n", env.name,
 			r.totals.why);
@@ -489,11 +480,17 @@ out:
 
 int main(int argc, char **argv)
 {
-	int ret = bench_parse_args(argc, argv);
+	int ret;
+
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	ret = bench_parse_args(argc, argv);
 
 	if (ret >= 0)
 		return ret;
 	libbpf_set_print(libbpf_print);
 	install_signals();
+	if (env.bench->cost)
+		return prog_cost_run(env.bench->cost);
 	return run();
 }

@@ -31,6 +31,7 @@
 
 struct bpf_object_skeleton;
 struct bpf_link;
+struct cost_ops;
 
 /* For callbacks whose signature is fixed by libbpf or by a table. */
 #define __maybe_unused __attribute__((unused))
@@ -62,7 +63,20 @@ enum {
 	BENCH_OPT_RB_SIZE	= 1 << 6,	/* --rb-size */
 	BENCH_OPT_PB_PAGES	= 1 << 7,	/* --pb-pages */
 	BENCH_OPT_QUEUE_SIZE	= 1 << 8,	/* --queue-size */
+	BENCH_OPT_PRODUCERS	= 1 << 9,	/* -p */
+	BENCH_OPT_PROD_CPUS	= 1 << 10,	/* -a, --prod-affinity */
+	BENCH_OPT_VARIANT	= 1 << 11,	/* --variant */
+	BENCH_OPT_KEYS		= 1 << 12,	/* --keys */
+	BENCH_OPT_HIT_PCT	= 1 << 13,	/* --hit-pct */
+	BENCH_OPT_OP		= 1 << 14,	/* --op */
+	BENCH_OPT_OBJ		= 1 << 15,	/* --obj, --prog, --data-in */
 };
+
+/* What every producer/consumer benchmark accepts. */
+#define BENCH_OPTS_PRODUCERS	(BENCH_OPT_PRODUCERS | BENCH_OPT_PROD_CPUS)
+
+/* --data-in files prog-cost takes at most. */
+#define BENCH_MAX_DATA_IN	64
 
 struct bench_cpus {
 	cpu_set_t set;
@@ -94,6 +108,16 @@ struct bench_env {
 	unsigned long rb_size;		/* bytes */
 	unsigned int pb_pages;		/* per CPU */
 	unsigned int queue_size;	/* elements */
+
+	/* prog-cost */
+	const char *variant;		/* NULL: the benchmark's default */
+	unsigned int keys;
+	unsigned int hit_pct;
+	const char *op;			/* NULL: the benchmark's default */
+	const char *obj_path;
+	const char *prog_name;
+	const char *data_in[BENCH_MAX_DATA_IN];
+	int n_data_in;
 
 	cpu_set_t online;
 	int nr_online;
@@ -138,6 +162,8 @@ struct bench_ops {
 	const struct bench_cpu_counters *(*counters)(void);
 	/* Release everything setup took, also after a failed setup. */
 	void (*teardown)(void);
+	/* prog-cost benchmarks (prog_cost.h): the rest above is unused. */
+	const struct cost_ops *cost;
 };
 
 /* The benchmarks. */
@@ -145,6 +171,9 @@ extern const struct bench_ops bench_rb_libbpf, bench_rb_custom, bench_rb_output;
 extern const struct bench_ops bench_pb_libbpf;
 extern const struct bench_ops bench_queue_pop, bench_queue_batch;
 extern const struct bench_ops bench_trig_syscall, bench_trig_prog;
+extern const struct bench_ops bench_cost_fizzbuzz, bench_cost_task, bench_cost_bloom;
+extern const struct bench_ops bench_cost_subprog, bench_cost_isa, bench_cost_map_batch;
+extern const struct bench_ops bench_cost_obj;
 
 extern const struct bench_ops *const bench_list[];
 extern const int bench_list_cnt;
@@ -184,6 +213,8 @@ struct bench_thread *bench_consumer(int i);
 /* The CPU thread i is pinned to, or -1. */
 int bench_producer_cpu(int i);
 int bench_consumer_cpu(int i);
+/* The signal that asked the run to stop, or 0. */
+int bench_signal(void);
 /* A thread hit an error: remember the first reason and stop the run. */
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Name of an errno value (ENOTSUPP too), for one-line reasons. */
@@ -282,9 +313,42 @@ struct bench_result {
 	bool interrupted;
 };
 
+struct json_writer;
+
+/* One metric for bench compare: its samples, unit and better direction. */
+struct report_metric {
+	const char *name;
+	const char *unit;
+	bool higher_is_better;
+	const char *reason;	/* not NULL: unavailable, and why */
+	const double *samples;
+	size_t n;
+};
+
 void report_progress(const struct bench_result *r, int iter);
 void report_final(const struct bench_result *r);
-int report_json(const char *path, const struct bench_result *r);
-int report_bmf(const char *path, const struct bench_result *r);
+/* --json and --bmf, when asked for and the run is complete.  0 or -1. */
+int report_files(const struct bench_result *r);
+
+typedef void (*report_fn)(struct json_writer *w, const void *ctx);
+/* Write a file through fn: to a temporary name, renamed when complete. */
+int report_write_file(const char *opt, const char *path, report_fn fn,
+		      const void *ctx);
+/* --json and --bmf through json and bmf, if asked for; only a complete run. */
+int report_write_files(bool complete, report_fn json, report_fn bmf, const void *ctx);
+/* Building blocks of the JSON reports. */
+void report_json_environment(struct json_writer *w);
+void report_json_summary(struct json_writer *w, const char *key,
+			 const struct stats_summary *s);
+/* {"name", "unit", "better", "available", "reason" | "samples", "summary"} */
+void report_json_metric(struct json_writer *w, const struct report_metric *m);
+/* BMF: "bench": {"measure": {"value", "lower_value", "upper_value"}}, mean -/+ stddev. */
+void report_bmf_entry(struct json_writer *w, const char *bench, const char *measure,
+		      const struct stats_summary *s);
+
+/* ---- compare.c ---- */
+
+/* bench compare BASELINE CANDIDATE [options]: the exit code. */
+int compare_main(int argc, char **argv);
 
 #endif

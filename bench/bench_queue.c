@@ -159,8 +159,8 @@ static void queue_teardown(void)
 	q.skel = NULL;
 }
 
-#define QUEUE_OPTS (BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | BENCH_OPT_BATCH | \
-		    BENCH_OPT_ATTACH | BENCH_OPT_QUEUE_SIZE)
+#define QUEUE_OPTS (BENCH_OPTS_PRODUCERS | BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | \
+		    BENCH_OPT_BATCH | BENCH_OPT_ATTACH | BENCH_OPT_QUEUE_SIZE)
 
 const struct bench_ops bench_queue_pop = {
 	.name = "queue-pop",

@@ -371,8 +371,8 @@ static void rbs_teardown(void)
 	rbs.pb_skel = NULL;
 }
 
-#define BUF_OPTS (BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | BENCH_OPT_BATCH | \
-		  BENCH_OPT_SAMPLED | BENCH_OPT_B2B | BENCH_OPT_ATTACH)
+#define BUF_OPTS (BENCH_OPTS_PRODUCERS | BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | \
+		  BENCH_OPT_BATCH | BENCH_OPT_SAMPLED | BENCH_OPT_B2B | BENCH_OPT_ATTACH)
 
 const struct bench_ops bench_rb_libbpf = {
 	.name = "rb-libbpf",

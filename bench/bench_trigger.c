@@ -55,13 +55,14 @@ static void trig_teardown(void)
 const struct bench_ops bench_trig_syscall = {
 	.name = "trig-syscall",
 	.desc = "baseline: the getpgid trigger alone, no BPF program",
+	.accepts = BENCH_OPTS_PRODUCERS,
 	.hits = BENCH_HITS_TRIGGERS,
 };
 
 const struct bench_ops bench_trig_prog = {
 	.name = "trig-prog",
 	.desc = "baseline: the trigger with a program that only filters and counts",
-	.accepts = BENCH_OPT_ATTACH,
+	.accepts = BENCH_OPTS_PRODUCERS | BENCH_OPT_ATTACH,
 	.hits = BENCH_HITS_PRODUCED,
 	.setup = trig_prog_setup,
 	.counters = trig_counters,

@@ -31,7 +31,16 @@ enum {
 	OPT_PB_PAGES,
 	OPT_QUEUE_SIZE,
 	OPT_RB_SAMPLED,
+	OPT_VARIANT,
+	OPT_KEYS,
+	OPT_HIT_PCT,
+	OPT_OP,
+	OPT_OBJ,
+	OPT_PROG,
+	OPT_DATA_IN,
 };
+
+#define MAX_KEYS	10000000
 
 /* The kernel bench's --rb-sampled without --rb-sample-rate samples 500. */
 #define KERNEL_SAMPLE_RATE	500
@@ -62,19 +71,30 @@ static const struct option long_opts[] = {
 	{ "rb-b2b", no_argument, NULL, OPT_B2B },
 	{ "rb-sample-rate", required_argument, NULL, OPT_SAMPLED },
 	{ "rb-sampled", no_argument, NULL, OPT_RB_SAMPLED },
+	/* prog-cost */
+	{ "variant", required_argument, NULL, OPT_VARIANT },
+	{ "keys", required_argument, NULL, OPT_KEYS },
+	{ "hit-pct", required_argument, NULL, OPT_HIT_PCT },
+	{ "op", required_argument, NULL, OPT_OP },
+	{ "obj", required_argument, NULL, OPT_OBJ },
+	{ "prog", required_argument, NULL, OPT_PROG },
+	{ "data-in", required_argument, NULL, OPT_DATA_IN },
 	{},
 };
 
 /* Names of the BENCH_OPT_* bits, for "does not apply" errors. */
 static const char *const opt_bit_names[] = {
 	"-c", "--cons-affinity", "--batch-cnt", "--sampled", "--b2b",
-	"--attach", "--rb-size", "--pb-pages", "--queue-size",
+	"--attach", "--rb-size", "--pb-pages", "--queue-size", "-p",
+	"-a/--prod-affinity", "--variant", "--keys", "--hit-pct", "--op",
+	"--obj/--prog/--data-in",
 };
 
 static const char usage_text[] =
 "Usage: bench [-l] [-d SEC] [-w SEC] [-p N] [-c N] [-a] [--prod-affinity CPUS]\n"
 "             [--cons-affinity CPUS] [-q] [-v] [--json FILE] [--bmf FILE]\n"
 "             NAME [bench options]\n"
+"       bench compare BASELINE.json CANDIDATE.json [--threshold PCT] [--alpha A]\n"
 "\n"
 "  -l, --list            list the benchmarks\n"
 "  -d, --duration SEC    measured seconds (default 5)\n"
@@ -103,8 +123,22 @@ static const char usage_text[] =
 "  The kernel bench's --rb-batch-cnt, --rb-b2b, --rb-sampled and\n"
 "  --rb-sample-rate work too.\n"
 "\n"
+"prog-cost options (ns per run by BPF_PROG_TEST_RUN and by BPF statistics;\n"
+"-d is the number of samples, one per second):\n"
+"  --variant NAME        which program of the pair (bench -l); for prog-cost\n"
+"                        a label (default: the object file's name)\n"
+"  --keys N              prog-cost-task: counters, in the hash or in tasks'\n"
+"                        storage (default 1);\n"
+"                        prog-cost-bloom: keys in the maps (default 10000);\n"
+"                        prog-cost-map-batch: map elements (default 10000)\n"
+"  --hit-pct P           prog-cost-bloom: percent of probed keys present (default 50)\n"
+"  --op OP               prog-cost-map-batch: lookup (default), update or delete\n"
+"  --obj FILE --prog NAME  prog-cost: the program to measure, from a BPF object\n"
+"  --data-in FILE        prog-cost: a test-run input (repeatable; default one\n"
+"                        64-byte UDP/IPv4 frame)\n"
+"\n"
 "Exit codes: 0 done, 1 failure (set-up, a thread, counters disagree),\n"
-"2 bad usage, 128+N stopped by signal N.\n";
+"2 bad usage, 128+N stopped by signal N.  bench compare --help: the gate's.\n";
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -201,7 +235,7 @@ static const struct number_opt number_opts[] = {
 	{ 'w', "-w", 0, MAX_DURATION, "the warm-up in whole seconds",
 	  &env.warmup_sec, 0, false },
 	{ 'p', "-p", 1, BENCH_MAX_THREADS, "the number of producer threads",
-	  &env.producer_cnt, 0, false },
+	  &env.producer_cnt, BENCH_OPT_PRODUCERS, false },
 	{ 'c', "-c", 1, BENCH_MAX_THREADS, "the number of consumer threads",
 	  &env.consumer_cnt, BENCH_OPT_CONSUMERS, false },
 	{ OPT_BATCH, "--batch-cnt", 1, BENCH_MAX_BATCH, "records per trigger",
@@ -214,6 +248,10 @@ static const struct number_opt number_opts[] = {
 	{ OPT_QUEUE_SIZE, "--queue-size", 1, 1 << 24,
 	  "the queue map capacity in elements", &env.queue_size,
 	  BENCH_OPT_QUEUE_SIZE, false },
+	{ OPT_KEYS, "--keys", 1, MAX_KEYS, "a number of keys", &env.keys,
+	  BENCH_OPT_KEYS, false },
+	{ OPT_HIT_PCT, "--hit-pct", 0, 100, "a percentage of probes that hit",
+	  &env.hit_pct, BENCH_OPT_HIT_PCT, false },
 };
 
 /* Options that take a number, by getopt code. */
@@ -241,11 +279,16 @@ static int parse_number_opt(int c, const char *arg)
 	return usage_error("internal: option %d", c);
 }
 
+static int parse_prog_cost_opt(int c, const char *arg);
+
 static int parse_one(int c, const char *arg)
 {
 	switch (c) {
 	case 'l': env.list = true; return 0;
-	case 'a': env.affinity = true; return 0;
+	case 'a':
+		env.affinity = true;
+		env.given |= BENCH_OPT_PROD_CPUS;
+		return 0;
 	case 'q': env.quiet = true; return 0;
 	case 'v': env.verbose = true; return 0;
 	case OPT_JSON: env.json_path = arg; return 0;
@@ -260,6 +303,7 @@ static int parse_one(int c, const char *arg)
 		env.given |= BENCH_OPT_B2B;
 		return 0;
 	case OPT_PROD_CPUS:
+		env.given |= BENCH_OPT_PROD_CPUS;
 		return parse_cpus_opt("--prod-affinity", arg, &env.prod_cpus);
 	case OPT_CONS_CPUS:
 		env.given |= BENCH_OPT_CONS_CPUS;
@@ -274,7 +318,39 @@ static int parse_one(int c, const char *arg)
 		env.given |= BENCH_OPT_RB_SIZE;
 		return parse_rb_size(arg);
 	}
-	return parse_number_opt(c, arg);
+	return parse_prog_cost_opt(c, arg);
+}
+
+/* Options that take a name or a file: where it goes, which bit it sets. */
+static const struct {
+	int code;
+	const char **field;
+	unsigned int given;
+} string_opts[] = {
+	{ OPT_VARIANT, &env.variant, BENCH_OPT_VARIANT },
+	{ OPT_OP, &env.op, BENCH_OPT_OP },
+	{ OPT_OBJ, &env.obj_path, BENCH_OPT_OBJ },
+	{ OPT_PROG, &env.prog_name, BENCH_OPT_OBJ },
+};
+
+/* The prog-cost options that take a name or a file; the rest are numbers. */
+static int parse_prog_cost_opt(int c, const char *arg)
+{
+	for (size_t i = 0; i < sizeof(string_opts) / sizeof(string_opts[0]); i++) {
+		if (string_opts[i].code != c)
+			continue;
+		*string_opts[i].field = arg;
+		env.given |= string_opts[i].given;
+		return 0;
+	}
+	if (c != OPT_DATA_IN)
+		return parse_number_opt(c, arg);
+	env.given |= BENCH_OPT_OBJ;
+	if (env.n_data_in == BENCH_MAX_DATA_IN)
+		return usage_error("--data-in '%s': at most %d inputs", arg,
+				   BENCH_MAX_DATA_IN);
+	env.data_in[env.n_data_in++] = arg;
+	return 0;
 }
 
 /* The option getopt stopped at, as the user wrote it. */
@@ -297,6 +373,7 @@ static void set_defaults(void)
 	env.rb_size = 512 * 1024;
 	env.pb_pages = 128;
 	env.queue_size = 32768;
+	env.hit_pct = 50;
 }
 
 /* Fail now, not after the run, if the report cannot be written. */
@@ -334,7 +411,7 @@ static const struct bench_ops *find_bench(const char *name)
 static void list_benches(void)
 {
 	for (int i = 0; i < bench_list_cnt; i++)
-		printf("%-14s %s\n", bench_list[i]->name, bench_list[i]->desc);
+		printf("%-19s %s\n", bench_list[i]->name, bench_list[i]->desc);
 }
 
 /* Options that are fine alone but not with this bench or each other. */

@@ -199,24 +199,56 @@ static void json_kv_double(struct json_writer *w, const char *k, double v)
 	json_double(w, v);
 }
 
+/* A summary as an object under key: n, mean, stddev, min, median, p99, max. */
+void report_json_summary(struct json_writer *w, const char *key,
+			 const struct stats_summary *s)
+{
+	json_key(w, key);
+	json_begin_object(w);
+	json_kv_uint(w, "n", s->n);
+	json_kv_double(w, "mean", s->mean);
+	json_kv_double(w, "stddev", s->stddev);
+	json_kv_double(w, "min", s->min);
+	json_kv_double(w, "median", s->median);
+	json_kv_double(w, "p99", s->p99);
+	json_kv_double(w, "max", s->max);
+	json_end_object(w);
+}
+
 static void json_stats(struct json_writer *w, const char *key,
 		       const struct bench_result *r, rate_fn fn, int arg)
 {
 	struct stats_summary s;
 
-	json_key(w, key);
 	if (summarize(r, fn, arg, &s)) {
+		json_key(w, key);
 		json_null(w);
 		return;
 	}
+	report_json_summary(w, key, &s);
+}
+
+void report_json_metric(struct json_writer *w, const struct report_metric *m)
+{
+	struct stats_summary s;
+
 	json_begin_object(w);
-	json_kv_uint(w, "n", s.n);
-	json_kv_double(w, "mean", s.mean);
-	json_kv_double(w, "stddev", s.stddev);
-	json_kv_double(w, "min", s.min);
-	json_kv_double(w, "median", s.median);
-	json_kv_double(w, "p99", s.p99);
-	json_kv_double(w, "max", s.max);
+	json_kv_string(w, "name", m->name);
+	json_kv_string(w, "unit", m->unit);
+	json_kv_string(w, "better", m->higher_is_better ? "higher" : "lower");
+	json_kv_bool(w, "available", !m->reason);
+	if (m->reason) {
+		json_kv_string(w, "reason", m->reason);
+		json_end_object(w);
+		return;
+	}
+	json_key(w, "samples");
+	json_begin_array(w);
+	for (size_t i = 0; i < m->n; i++)
+		json_double(w, m->samples[i]);
+	json_end_array(w);
+	if (!stats_summarize(m->samples, m->n, &s))
+		report_json_summary(w, "summary", &s);
 	json_end_object(w);
 }
 
@@ -240,7 +272,7 @@ static void cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
-static void json_environment(struct json_writer *w)
+void report_json_environment(struct json_writer *w)
 {
 	struct env_info info;
 	char buf[256];
@@ -384,8 +416,33 @@ static void json_totals(struct json_writer *w, const struct bench_totals *t)
 	json_end_object(w);
 }
 
-static void write_json(struct json_writer *w, const struct bench_result *r)
+/* What bench compare reads: the measured hits per second, higher is better. */
+static void json_metrics(struct json_writer *w, const struct bench_result *r)
 {
+	int n = r->n_samples - r->n_warmup;
+	struct report_metric m = {
+		.name = "hits_per_sec", .unit = "events/s", .higher_is_better = true,
+		.n = n > 0 ? n : 0,
+	};
+	double *x = calloc(m.n ? m.n : 1, sizeof(*x));
+
+	if (!x) {
+		m.reason = "out of memory";
+		m.n = 0;
+	}
+	for (size_t i = 0; x && i < m.n; i++)
+		x[i] = hits_rate(&r->samples[r->n_warmup + i], 0);
+	m.samples = x;
+	json_key(w, "metrics");
+	json_begin_array(w);
+	report_json_metric(w, &m);
+	json_end_array(w);
+	free(x);
+}
+
+static void write_json(struct json_writer *w, const void *ctx)
+{
+	const struct bench_result *r = ctx;
 	char name[128];
 
 	bench_config_name(name, sizeof(name));
@@ -394,7 +451,7 @@ static void write_json(struct json_writer *w, const struct bench_result *r)
 	json_kv_string(w, "config", name);
 	json_kv_string(w, "unit", "events/s");
 	json_options(w);
-	json_environment(w);
+	report_json_environment(w);
 	json_key(w, "samples");
 	json_begin_array(w);
 	for (int i = 0; i < r->n_samples; i++)
@@ -402,6 +459,7 @@ static void write_json(struct json_writer *w, const struct bench_result *r)
 	json_end_array(w);
 	json_summary(w, r);
 	json_totals(w, &r->totals);
+	json_metrics(w, r);
 	json_end_object(w);
 }
 
@@ -409,8 +467,9 @@ static void write_json(struct json_writer *w, const struct bench_result *r)
  * Bencher Metric Format: the run filed under its configuration's name,
  * throughput in events/s with mean -/+ one sample stddev as the bounds.
  */
-static void write_bmf(struct json_writer *w, const struct bench_result *r)
+static void write_bmf(struct json_writer *w, const void *ctx)
 {
+	const struct bench_result *r = ctx;
 	struct stats_summary s;
 	char name[128];
 
@@ -418,21 +477,26 @@ static void write_bmf(struct json_writer *w, const struct bench_result *r)
 	if (summarize(r, hits_rate, 0, &s))
 		memset(&s, 0, sizeof(s));
 	json_begin_object(w);
-	json_key(w, name);
-	json_begin_object(w);
-	json_key(w, "throughput");
-	json_begin_object(w);
-	json_kv_double(w, "value", s.mean);
-	json_kv_double(w, "lower_value", s.mean > s.stddev ? s.mean - s.stddev : 0);
-	json_kv_double(w, "upper_value", s.mean + s.stddev);
+	report_bmf_entry(w, name, "throughput", &s);
 	json_end_object(w);
+}
+
+void report_bmf_entry(struct json_writer *w, const char *bench, const char *measure,
+		      const struct stats_summary *s)
+{
+	json_key(w, bench);
+	json_begin_object(w);
+	json_key(w, measure);
+	json_begin_object(w);
+	json_kv_double(w, "value", s->mean);
+	json_kv_double(w, "lower_value", s->mean > s->stddev ? s->mean - s->stddev : 0);
+	json_kv_double(w, "upper_value", s->mean + s->stddev);
 	json_end_object(w);
 	json_end_object(w);
 }
 
-static int write_file(const char *opt, const char *path,
-		      void (*fn)(struct json_writer *, const struct bench_result *),
-		      const struct bench_result *r)
+int report_write_file(const char *opt, const char *path, report_fn fn,
+		      const void *ctx)
 {
 	struct json_writer w;
 	char tmp[PATH_MAX];
@@ -446,7 +510,7 @@ static int write_file(const char *opt, const char *path,
 		return -1;
 	}
 	json_init(&w, f);
-	fn(&w, r);
+	fn(&w, ctx);
 	fputc('\n', f);
 	bad = w.error || ferror(f);
 	if (fclose(f))
@@ -460,12 +524,24 @@ static int write_file(const char *opt, const char *path,
 	return 0;
 }
 
-int report_json(const char *path, const struct bench_result *r)
+int report_write_files(bool complete, report_fn json, report_fn bmf, const void *ctx)
 {
-	return write_file("--json", path, write_json, r);
+	if (!env.json_path && !env.bmf_path)
+		return 0;
+	if (!complete) {
+		fprintf(stderr, "bench: %s: no complete run: --json/--bmf not written\n",
+			env.name);
+		return 0;
+	}
+	if (env.json_path && report_write_file("--json", env.json_path, json, ctx))
+		return -1;
+	if (env.bmf_path && report_write_file("--bmf", env.bmf_path, bmf, ctx))
+		return -1;
+	return 0;
 }
 
-int report_bmf(const char *path, const struct bench_result *r)
+int report_files(const struct bench_result *r)
 {
-	return write_file("--bmf", path, write_bmf, r);
+	return report_write_files(!r->interrupted && r->n_samples > r->n_warmup,
+				  write_json, write_bmf, r);
 }

@@ -50,46 +50,21 @@ pin=
 guard=0.15
 max_wait=900
 
-die() {
-	echo "run_ringbuf_vs_queue: $*" >&2
-	exit 2
-}
-
-is_uint() {
-	case $1 in
-	'' | *[!0-9]*) return 1 ;;
-	esac
-}
-
-# A whole number >= 1, else die naming the option.
-positive() {	# OPTION VALUE WHAT
-	if ! is_uint "$2" || [ "$2" -lt 1 ]; then
-		die "$1 '$2': expected $3, at least 1"
-	fi
-	echo "$2"
-}
+SCRIPT=run_ringbuf_vs_queue
+# shellcheck source=bench/lib.sh
+. "$srcdir/bench/lib.sh"
 
 while getopts o:w:d:p:b:r:m:s:V:ag:W:h opt; do
 	case $opt in
-	o) out=$OPTARG ;;
-	w) is_uint "$OPTARG" || die "-w '$OPTARG': expected whole seconds"
-	   warmup=$OPTARG ;;
-	d) duration=$(positive -d "$OPTARG" "whole seconds") || exit ;;
-	p) max_prod=$(positive -p "$OPTARG" "a producer count") || exit ;;
+	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
+	p) max_prod=$(opt_uint -p "$OPTARG" 1 "a producer count") || exit ;;
 	b) batches=$OPTARG ;;
-	r) runs=$(positive -r "$OPTARG" "a number of runs") || exit ;;
+	r) runs=$(opt_uint -r "$OPTARG" 1 "a number of runs") || exit ;;
 	m) modes=$OPTARG ;;
 	s) sample_every=$OPTARG ;;
 	V) variants=$OPTARG ;;
 	a) pin=-a ;;
-	g) echo "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
-		die "-g '$OPTARG': expected a number of CPUs, e.g. 0.15"
-	   guard=$OPTARG ;;
-	W) is_uint "$OPTARG" || die "-W '$OPTARG': expected whole seconds"
-	   max_wait=$OPTARG ;;
-	h) sed -n '/^# Usage/,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	   exit 0 ;;
-	*) die "unknown option (see -h)" ;;
+	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done
 for m in $modes; do
@@ -108,38 +83,6 @@ table=$out/ringbuf_vs_queue.txt
 results=$out/results.tmp
 : >"$results"
 
-# CPUs' worth of time busy over one second, from /proc/stat.
-busy_cpus() {
-	a=$(head -n 1 /proc/stat)
-	sleep 1
-	b=$(head -n 1 /proc/stat)
-	echo "$a $b $(getconf CLK_TCK)" | awk '{
-		# user nice system idle iowait irq softirq steal, then again
-		busy = 0
-		for (i = 2; i <= 9; i++)
-			if (i != 5 && i != 6)
-				busy += $(i + 11) - $i
-		printf "%.2f", busy / $NF }'
-}
-
-# Before a run: wait until other processes leave the CPUs alone.
-wait_quiet() {
-	[ "$guard" != 0 ] || return 0
-	waited=0
-	while :; do
-		busy=$(busy_cpus)
-		awk -v b="$busy" -v g="$guard" 'BEGIN { exit !(b < g) }' && return 0
-		if [ "$waited" -ge "$max_wait" ]; then
-			echo "    machine still busy ($busy CPUs) after $waited s: running anyway" >&2
-			return 0
-		fi
-		[ "$waited" -gt 0 ] ||
-			echo "    machine busy ($busy CPUs used by others): waiting" >&2
-		sleep 4
-		waited=$((waited + 5))
-	done
-}
-
 # One line of results.tmp per run:
 # variant mode producers batch run hits/s drops/s stddev/s other-CPUs
 run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
@@ -155,8 +98,7 @@ run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 			return 1
 		fi
 		other=$(jq '.summary.other_cpus.mean + .summary.steal_cpus.mean' "$json")
-		if [ "$guard" = 0 ] || [ "$tries" -ge 3 ] ||
-			awk -v o="$other" -v g="$guard" 'BEGIN { exit !(o < g) }'; then
+		if [ "$tries" -ge 3 ] || quiet_enough "$other"; then
 			break
 		fi
 		echo "    disturbed: others used $other CPUs during the run; again" >&2

@@ -21,7 +21,7 @@ double stats_mean(const double *x, size_t n)
  * Two passes (mean, then squared deviations from it): summing squares of
  * large rates and subtracting would lose the digits that differ.
  */
-double stats_stddev(const double *x, size_t n)
+double stats_variance(const double *x, size_t n)
 {
 	double mean, sum = 0;
 
@@ -30,7 +30,12 @@ double stats_stddev(const double *x, size_t n)
 	mean = stats_mean(x, n);
 	for (size_t i = 0; i < n; i++)
 		sum += (x[i] - mean) * (x[i] - mean);
-	return sqrt(sum / (n - 1));
+	return sum / (n - 1);
+}
+
+double stats_stddev(const double *x, size_t n)
+{
+	return sqrt(stats_variance(x, n));
 }
 
 double stats_quantile_sorted(const double *sorted, size_t n, double q)

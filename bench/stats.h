@@ -22,6 +22,9 @@ struct stats_summary {
 /* Arithmetic mean; NaN when n == 0. */
 double stats_mean(const double *x, size_t n);
 
+/* Sample variance (divides by n - 1); 0 when n < 2. */
+double stats_variance(const double *x, size_t n);
+
 /* Sample standard deviation (divides by n - 1); 0 when n < 2. */
 double stats_stddev(const double *x, size_t n);
 

@@ -19,18 +19,15 @@ OUTPUT=${OUTPUT:-$srcdir/build}
 BENCH=${BENCH:-$OUTPUT/bench}
 BENCH_SAN=${BENCH_SAN:-$OUTPUT/bench-san}
 STATS_TEST=${STATS_TEST:-$OUTPUT/stats_test}
+GATE_TEST=${GATE_TEST:-$OUTPUT/gate_test}
+JSON_READER_TEST=${JSON_READER_TEST:-$OUTPUT/json_reader_test}
 
 SCRATCH_NAME=bench
 # shellcheck source=tests/lib.sh
 . "$srcdir/tests/lib.sh"
 
-for f in "$BENCH" "$BENCH_SAN" "$STATS_TEST"; do
-	if [ ! -x "$f" ]; then
-		echo "bench-checks: $f is missing (make check-bench builds it)"
-		exit 1
-	fi
-done
-command -v jq >/dev/null || { echo "bench-checks: jq is missing (make deps)"; exit 1; }
+need bench-checks "make check-bench" "$BENCH" "$BENCH_SAN" "$STATS_TEST" \
+	"$GATE_TEST" "$JSON_READER_TEST"
 
 J="$T/run.json"
 B="$T/run.bmf"
@@ -54,6 +51,10 @@ expect_reports() {
 		(.cpu_model | length > 0) and .cpus_online >= 1 and
 		(.libbpf_version | length > 0)'
 	expect_jq "$J" '.options | has("duration_sec") and has("producers")'
+	# What bench compare reads: the measured samples, higher is better.
+	expect_jq "$J" '.metrics | length == 1 and (.[0] | .name == "hits_per_sec"
+		and .better == "higher" and .unit == "events/s" and
+		(.samples | length) == .summary.n)'
 	# How busy the rest of the machine was, per sample and summarized.
 	expect_jq "$J" '.summary.other_cpus.mean >= 0 and .summary.steal_cpus.mean >= 0'
 	expect_jq "$J" '[.samples[] | has("other_cpus")] | all'
@@ -76,12 +77,23 @@ expect_consistent() {
 		(.bpf_counts | not) or .produced == .triggers * $b'
 }
 
-check_stats_unit() {
-	begin "stats: unit tests of mean, stddev, median, p99"
-	run "$STATS_TEST"
+# unit_test WHAT BINARY LABEL: a unit test binary passes every check.
+unit_test() {
+	begin "$1"
+	run "$2"
 	expect_exit 0
-	expect_match "$OUT" '^stats-test: [0-9]+ passed, 0 failed$'
+	expect_match "$OUT" "^$3: [0-9]+ passed, 0 failed\$"
+	expect_count "$OUT" '^not ok' 0
 	end_check
+}
+
+check_stats_unit() {
+	unit_test "stats: unit tests of mean, stddev, median, p99" "$STATS_TEST" \
+		stats-test
+	unit_test "gate: unit tests of Welch's t-test, the t distribution, verdicts" \
+		"$GATE_TEST" gate-test
+	unit_test "json reader: unit tests, valid and malformed documents" \
+		"$JSON_READER_TEST" json-reader-test
 }
 
 check_every_bench() {
@@ -175,19 +187,12 @@ check_queue_batch() {
 	end_check
 }
 
-# bad ARGS...: rejected with one stderr line naming the value, exit 2.
+# check_bad WHAT NEEDLE ARGS...: rejected, one stderr line naming the
+# value, exit 2, no report written.
 check_bad() {
 	what=$1 needle=$2
 	shift 2
-	begin "bad input: $what"
-	rm -f "$J"
-	run "$BENCH" --json "$J" "$@"
-	expect_exit 2
-	expect_nlines "$ERR" 1
-	expect_has "$ERR" "$needle"
-	expect_empty "$OUT"
-	[ ! -e "$J" ] || bad "a rejected run left $J behind"
-	end_check
+	check_rejected "bad input: $what" "$needle" "$J" "$BENCH" --json "$J" "$@"
 }
 
 check_bad_input() {

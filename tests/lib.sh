@@ -40,6 +40,37 @@ SANLOG="$T/sanitizer.log"
 SAN_PATTERN='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:'
 SAN_PATTERN="$SAN_PATTERN|UndefinedBehaviorSanitizer|LeakSanitizer has encountered"
 
+# Before any check: every FILE there and jq installed, else one line, exit 1.
+need() {	# LABEL HOW FILE...
+	label=$1 how=$2
+	shift 2
+	for f in "$@"; do
+		[ -e "$f" ] && continue
+		echo "$label: $f is missing ($how builds it)"
+		exit 1
+	done
+	command -v jq >/dev/null || { echo "$label: jq is missing (make deps)"; exit 1; }
+}
+
+# check_rejected WHAT NEEDLE FILE CMD [ARGS...]: a whole check: CMD exits 2
+# with one stderr line containing NEEDLE and nothing on stdout, and FILE
+# (a report it was asked to write, or -) is not there afterwards.
+check_rejected() {
+	what=$1 needle=$2 file=$3
+	shift 3
+	begin "$what"
+	[ "$file" = - ] || rm -f "$file"
+	run "$@"
+	expect_exit 2
+	expect_nlines "$ERR" 1
+	expect_has "$ERR" "$needle"
+	expect_empty "$OUT"
+	if [ "$file" != - ] && [ -e "$file" ]; then
+		bad "a rejected run left $file behind"
+	fi
+	end_check
+}
+
 begin() {
 	check_desc=$1
 	check_bad=0

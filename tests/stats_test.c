@@ -121,6 +121,8 @@ static void test_large_offset(void)
 
 	check("large offset: mean", stats_mean(x, 4), 1e9 + 10);
 	check("large offset: stddev", stats_stddev(x, 4), sqrt(30.0));
+	/* deviations -6 -3 3 6: (36 + 9 + 9 + 36) / 3 */
+	check("large offset: variance", stats_variance(x, 4), 30);
 }
 
 static void test_edges(void)
@@ -132,6 +134,7 @@ static void test_edges(void)
 	      -EINVAL);
 	check("n == 0: mean is NaN", stats_mean(sorted, 0), NAN);
 	check("n == 0: stddev is 0", stats_stddev(sorted, 0), 0);
+	check("n == 1: variance is 0", stats_variance(sorted, 1), 0);
 	check("quantile 0 is the min", stats_quantile_sorted(sorted, 2, 0), 1);
 	check("quantile 1 is the max", stats_quantile_sorted(sorted, 2, 1), 2);
 	check("quantile 0.25 interpolates",
