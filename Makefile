@@ -110,9 +110,14 @@ BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
 	tests/fixture_main.c) $(SAN)/registry.o
+# The real suite plus tests that crash, hang and leak on purpose.
+FAULTY_SRCS := $(sort $(wildcard tests/faulty/*.c))
+FAULTY_OBJS := $(filter-out $(OBJ)/registry.o,$(TEST_PROGS_OBJS)) \
+	$(patsubst %.c,$(OBJ)/%.o,$(FAULTY_SRCS)) $(OBJ)/faulty_registry.o
 
 TEST_PROGS_BIN := $(OUTPUT)/test_progs
 FIXTURE := $(OUTPUT)/test_progs_fixture
+FAULTY := $(OUTPUT)/test_progs_faulty
 KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
 GATE_TEST := $(OUTPUT)/gate_test
@@ -142,7 +147,7 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng install emit_tests check-kselftest check-workflow
+	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -170,6 +175,9 @@ $(GEN)/tests.h: FORCE | $(GEN)
 
 $(GEN)/fixture_tests.h: FORCE | $(GEN)
 	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(FIXTURE_SRCS)
+
+$(GEN)/faulty_tests.h: FORCE | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(TEST_SRCS) $(FAULTY_SRCS)
 
 # ---- BPF objects and skeletons -----------------------------------------
 
@@ -204,6 +212,16 @@ $(OBJ)/registry.o: harness/registry.c $(GEN)/tests.h
 $(TEST_PROGS_BIN): $(TEST_PROGS_OBJS) $(OUTPUT)/.libbpf-ok
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(TEST_PROGS_OBJS) $(LIBBPF_LDLIBS)
+
+$(OBJ)/faulty_registry.o: harness/registry.c $(GEN)/faulty_tests.h
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"faulty_tests.h"' -c $< -o $@
+
+# For tests/faulty_check.sh only: never installed, never run by run_tests.
+$(FAULTY): $(FAULTY_OBJS) $(OUTPUT)/.libbpf-ok
+	$(call msg,BINARY,$@)
+	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(FAULTY_OBJS) $(LIBBPF_LDLIBS)
 
 # The harness's own fixture runner, built with ASan and UBSan.
 $(SAN)/%.o: %.c
@@ -277,9 +295,13 @@ endif
 
 check:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
-	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(KTAP_CHECK) \
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all $(FIXTURE) $(FAULTY) $(KTAP_CHECK) \
 		$(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/check.sh
+
+# The suite with a test that segfaults, one that hangs, one that leaks.
+check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/faulty_check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
@@ -351,7 +373,7 @@ check-vng:
 ifeq ($(KSFT_LIB_MK),)
 clean:
 	$(call msg,CLEAN,$(OUTPUT))
-	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) \
+	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) $(FAULTY) \
 		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
 		$(OUTPUT)/.libbpf-ok $(OUTPUT)/$(KSFT_ENTRY)
 endif

@@ -81,21 +81,25 @@ counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
 	"$srcdir/tests/run.sh" self-tests
 # 2. The full suite on the host kernel.
 run_suite
-# 3. Every benchmark briefly, its statistics unit tests, bad input.
+# 3. The same suite with a test that segfaults, one that hangs and one
+#    that leaks a pinned map: each reported as such, the run finishes.
+counted_stage "the suite with faulty tests (tests/faulty_check.sh)" faulty \
+	"$srcdir/tests/faulty_check.sh" faulty-checks
+# 4. Every benchmark briefly, its statistics unit tests, bad input.
 counted_stage "bench smoke run (tests/bench_check.sh)" bench \
 	"$srcdir/tests/bench_check.sh" bench-checks
-# 4. prog-cost by both methods, the regression gate and its demo, bad input.
+# 5. prog-cost by both methods, the regression gate and its demo, bad input.
 counted_stage "prog-cost and the regression gate (tests/prog_cost_check.sh)" \
 	prog-cost "$srcdir/tests/prog_cost_check.sh" prog-cost-checks
-# 5. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
+# 6. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 	"$srcdir/tests/vmtest_check.sh" vmtest-checks
-# 6. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
+# 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
 #    lib.mk build, with the kernel's files from Debian's linux-source.
 counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \
 	kselftest "$srcdir/tests/kselftest_check.sh" kselftest-checks
-# 7. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
+# 8. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
 counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
 	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
 end=$(date +%s)
