@@ -54,6 +54,7 @@ struct snapshot {
 	__u64 drops;
 	__u64 produced;
 	__u64 triggers;
+	__u64 wakeups;
 	struct cpustat cpu;
 	__u64 prod_triggers[BENCH_MAX_THREADS];
 };
@@ -277,6 +278,7 @@ static void take_snapshot(struct snapshot *s)
 	if (cpustat_read(&s->cpu))
 		memset(&s->cpu, 0, sizeof(s->cpu));
 	s->triggers = 0;
+	s->wakeups = 0;
 	for (int i = 0; i < env.producer_cnt; i++) {
 		s->prod_triggers[i] = bench_count_read(&producers[i].count);
 		s->triggers += s->prod_triggers[i];
@@ -284,6 +286,7 @@ static void take_snapshot(struct snapshot *s)
 	for (int i = 0; i < env.consumer_cnt; i++) {
 		consumed += bench_count_read(&consumers[i].count);
 		s->triggers += bench_count_read(&consumers[i].triggers);
+		s->wakeups += bench_count_read(&consumers[i].wakeups);
 	}
 	read_bpf_counters(&s->produced, &s->drops);
 	switch (env.bench->hits) {
@@ -314,6 +317,7 @@ static void fill_sample(struct bench_sample *s, const struct snapshot *a,
 	s->hits = b->hits - a->hits;
 	s->drops = b->drops - a->drops;
 	s->triggers = b->triggers - a->triggers;
+	s->wakeups = b->wakeups - a->wakeups;
 	s->other_ns = other_cpu_ns(a, b);
 	s->steal_ns = b->cpu.steal_ns - a->cpu.steal_ns;
 	for (int i = 0; i < env.producer_cnt; i++)

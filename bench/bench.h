@@ -131,6 +131,7 @@ extern struct bench_env env;
 struct bench_thread {
 	__u64 count;		/* producer: triggers; consumer: records */
 	__u64 triggers;		/* consumer: triggers it made (--b2b) */
+	__u64 wakeups;		/* consumer: returns from its wait for records */
 	int idx;
 	int cpu;		/* pinned to, or -1 */
 	pthread_t tid;
@@ -150,6 +151,7 @@ struct bench_ops {
 	unsigned int accepts;		/* BENCH_OPT_* that apply */
 	enum bench_hits hits;
 	int max_consumers;		/* 0: no consumer threads */
+	bool waits;			/* consumers wait to be woken (wake-ups counted) */
 	/* Options that contradict each other here; a reason in err. */
 	int (*check)(char *err, size_t len);
 	/* Load and attach; on failure a one-line reason in err. */
@@ -202,6 +204,17 @@ static inline void bench_count_add(__u64 *c, __u64 n)
 static inline __u64 bench_count_read(const __u64 *c)
 {
 	return __atomic_load_n(c, __ATOMIC_RELAXED);
+}
+
+/*
+ * A consumer's wait (epoll through libbpf or its own) returned.  How
+ * many records one wake-up brings tells which regime a run settled in:
+ * a consumer that keeps up is woken for few records, and each wake-up
+ * costs the producers a notification.
+ */
+static inline void bench_consumer_woke(struct bench_thread *t)
+{
+	bench_count_add(&t->wakeups, 1);
 }
 
 /* One trigger: the syscall the producer programs run on. */
@@ -292,6 +305,7 @@ struct bench_sample {
 	__u64 triggers;
 	__u64 other_ns;		/* CPU time of other processes */
 	__u64 steal_ns;		/* CPU time the hypervisor took */
+	__u64 wakeups;		/* of the consumers (0: they do not wait) */
 	__u64 prod_triggers[BENCH_MAX_THREADS];
 };
 

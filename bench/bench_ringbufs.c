@@ -135,6 +135,7 @@ static void rb_libbpf_consume(struct bench_thread *t)
 			bench_fail("ring_buffer__poll: %s", bench_errname(ret));
 			return;
 		}
+		bench_consumer_woke(t);
 		bench_b2b_next(t);
 	}
 }
@@ -249,6 +250,7 @@ static void rb_custom_consume(struct bench_thread *t)
 			bench_fail("epoll_wait: %s", bench_errname(errno));
 			return;
 		}
+		bench_consumer_woke(t);
 		while ((n = custom_process(c)))
 			bench_count_add(&t->count, n);
 		bench_b2b_next(t);
@@ -312,6 +314,7 @@ static void pb_libbpf_consume(struct bench_thread *t)
 			bench_fail("perf_buffer__poll: %s", bench_errname(ret));
 			return;
 		}
+		bench_consumer_woke(t);
 		bench_b2b_next(t);
 	}
 }
@@ -380,6 +383,7 @@ const struct bench_ops bench_rb_libbpf = {
 	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
+	.waits = true,
 	.check = rb_check,
 	.setup = rb_libbpf_setup,
 	.consume = rb_libbpf_consume,
@@ -394,6 +398,7 @@ const struct bench_ops bench_rb_custom = {
 	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
+	.waits = true,
 	.check = rb_check,
 	.setup = rb_custom_setup,
 	.consume = rb_custom_consume,
@@ -408,6 +413,7 @@ const struct bench_ops bench_rb_output = {
 	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
+	.waits = true,
 	.check = rb_check,
 	.setup = rb_output_setup,
 	.consume = rb_libbpf_consume,
@@ -422,6 +428,7 @@ const struct bench_ops bench_pb_libbpf = {
 	.accepts = BUF_OPTS | BENCH_OPT_PB_PAGES,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
+	.waits = true,
 	.check = pb_check,
 	.setup = pb_libbpf_setup,
 	.consume = pb_libbpf_consume,

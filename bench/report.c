@@ -50,6 +50,11 @@ static double producer_rate(const struct bench_sample *s, int arg)
 	return per_sec(s->prod_triggers[arg], s);
 }
 
+static double wakeups_rate(const struct bench_sample *s, int arg __maybe_unused)
+{
+	return per_sec(s->wakeups, s);
+}
+
 /* CPUs' worth of time other processes, or the hypervisor, took. */
 static double other_cpus(const struct bench_sample *s, int arg __maybe_unused)
 {
@@ -138,6 +143,18 @@ static void print_totals(const struct bench_totals *t)
 	printf("\n");
 }
 
+/* Records per wake-up: few means the consumer keeps up and waits often. */
+static void print_wakeups(const struct bench_result *r, const struct stats_summary *hits)
+{
+	struct stats_summary wakeups;
+
+	if (!env.bench->waits || summarize(r, wakeups_rate, 0, &wakeups))
+		return;
+	printf("Consumer: wake-ups %.3lf \u00B1 %.3lfk/s, %.1lf records per wake-up\n",
+	       wakeups.mean / 1e3, wakeups.stddev / 1e3,
+	       wakeups.mean > 0 ? hits->mean / wakeups.mean : 0.0);
+}
+
 /* How quiet the machine was: the bench shares it with whatever else runs. */
 static void print_machine(const struct bench_result *r)
 {
@@ -180,6 +197,7 @@ void report_final(const struct bench_result *r)
 	print_quantiles("Drops:", &drops);
 	printf("\n");
 	print_producers(r);
+	print_wakeups(r, &hits);
 	print_totals(&r->totals);
 	print_machine(r);
 	fflush(stdout);
@@ -366,6 +384,8 @@ static void json_sample(struct json_writer *w, const struct bench_result *r,
 	json_kv_uint(w, "triggers", s->triggers);
 	json_kv_double(w, "hits_per_sec", hits_rate(s, 0));
 	json_kv_double(w, "drops_per_sec", drops_rate(s, 0));
+	if (env.bench->waits)
+		json_kv_double(w, "wakeups_per_sec", wakeups_rate(s, 0));
 	json_kv_double(w, "other_cpus", other_cpus(s, 0));
 	json_kv_double(w, "steal_cpus", steal_cpus(s, 0));
 	json_key(w, "producer_triggers");
@@ -385,6 +405,8 @@ static void json_summary(struct json_writer *w, const struct bench_result *r)
 	json_stats(w, "hits_per_sec_per_producer", r, hits_per_prod_rate, 0);
 	json_stats(w, "drops_per_sec", r, drops_rate, 0);
 	json_stats(w, "total_per_sec", r, total_rate, 0);
+	if (env.bench->waits)
+		json_stats(w, "wakeups_per_sec", r, wakeups_rate, 0);
 	json_stats(w, "other_cpus", r, other_cpus, 0);
 	json_stats(w, "steal_cpus", r, steal_cpus, 0);
 	json_key(w, "producers");

@@ -31,7 +31,12 @@
 # with trig-prog run at the same producer count.  drops % is records the
 # BPF side could not place, of all it tried.  other is the CPU time other
 # processes and the hypervisor took during the measured seconds (the worst
-# of the runs), in CPUs.
+# of the runs), in CPUs.  rec/wake-up is records delivered per consumer
+# wake-up, lowest-highest of the runs: where it differs a lot between runs
+# of one configuration, the runs settled in different regimes (a consumer
+# that keeps up is woken for a few records, and every wake-up costs the
+# producers a notification; one that lags drains in bulk) and their
+# spread is that, not noise.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -85,6 +90,7 @@ results=$out/results.tmp
 
 # One line of results.tmp per run:
 # variant mode producers batch run hits/s drops/s stddev/s other-CPUs
+# wake-ups/s (0 where consumers do not wait)
 run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 	v=$1 m=$2 p=$3 b=$4 r=$5
 	shift 5
@@ -107,7 +113,8 @@ run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 	jq -r --arg v "$v" --arg m "$m" --arg p "$p" --arg b "$b" --arg r "$r" \
 		'[$v, $m, $p, $b, $r, .summary.hits_per_sec.mean,
 		  .summary.drops_per_sec.mean, .summary.hits_per_sec.stddev,
-		  .summary.other_cpus.mean + .summary.steal_cpus.mean] |
+		  .summary.other_cpus.mean + .summary.steal_cpus.mean,
+		  (.summary.wakeups_per_sec.mean // 0)] |
 		 map(tostring) | join(" ")' "$json" >>"$results"
 }
 
@@ -201,6 +208,12 @@ function fmt_rate(x) {
 	if (!(key in min) || $6 < min[key]) min[key] = $6
 	if (!(key in max) || $6 > max[key]) max[key] = $6
 	if ($9 > other[key]) other[key] = $9
+	# Records per consumer wake-up, lowest and highest of the runs.
+	if ($10 > 0) {
+		rpw = $6 / $10
+		if (!(key in rpw_min) || rpw < rpw_min[key]) rpw_min[key] = rpw
+		if (!(key in rpw_max) || rpw > rpw_max[key]) rpw_max[key] = rpw
+	}
 }
 END {
 	for (i = 1; i <= nkeys; i++) {
@@ -211,10 +224,10 @@ END {
 	}
 	print "variant,mode,producers,batch,runs,events_per_sec,spread_pct," \
 	      "ns_per_event,ns_over_trig_prog,drops_pct,in_run_stddev_pct," \
-	      "other_cpus" > csv
-	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s %6s\n", "variant",
+	      "other_cpus,records_per_wakeup_min,records_per_wakeup_max" > csv
+	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s %6s %13s\n", "variant",
 	       "mode", "prod", "batch", "events/s", "spread", "ns/event",
-	       "over-base", "drops", "other"
+	       "over-base", "drops", "other", "rec/wake-up"
 	for (i = 1; i <= nkeys; i++) {
 		k = order[i]
 		split(k, f, " ")
@@ -226,14 +239,20 @@ END {
 		if (f[4] != "-" && base[f[3]] > 0 && ns > 0)
 			over = sprintf("%.2f", ns - 1e9 / base[f[3]] / f[4])
 		dpct = m + d > 0 ? d / (m + d) * 100 : 0
-		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f,%.2f\n", f[1],
+		waits = k in rpw_min
+		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f,%.2f,%s,%s\n", f[1],
 		       f[2], f[3], f[4], n[k], m,
 		       spread < 0 ? "" : sprintf("%.2f", spread), ns, over, dpct,
-		       insd[k] / n[k] * 100, other[k] > csv
-		printf "%-12s %-7s %4s %6s %12s %8s %10.2f %10s %7.2f%% %6.2f\n",
+		       insd[k] / n[k] * 100, other[k],
+		       waits ? sprintf("%.1f", rpw_min[k]) : "",
+		       waits ? sprintf("%.1f", rpw_max[k]) : "" > csv
+		printf "%-12s %-7s %4s %6s %12s %8s %10.2f %10s %7.2f%% %6.2f %13s\n",
 		       f[1], f[2], f[3], f[4], fmt_rate(m) "/s",
 		       spread < 0 ? "-" : sprintf("%.1f%%", spread), ns,
-		       over == "" ? "-" : over, dpct, other[k]
+		       over == "" ? "-" : over, dpct, other[k],
+		       !waits ? "-" : rpw_min[k] == rpw_max[k] ? \
+		       sprintf("%.1f", rpw_min[k]) : \
+		       sprintf("%.1f-%.1f", rpw_min[k], rpw_max[k])
 	}
 }' "$results" >"$table"
 
