@@ -96,6 +96,20 @@ check_stats_unit() {
 		"$JSON_READER_TEST" json-reader-test
 }
 
+# Ring and perf buffer consumers wait and count their wake-ups; the
+# others do not wait and report none.
+expect_wakeups() {	# BENCH
+	case $1 in
+	rb-* | pb-*)
+		expect_jq "$J" '[.samples[] | .wakeups_per_sec > 0] | all'
+		expect_jq "$J" '.summary.wakeups_per_sec.mean > 0'
+		expect_match "$OUT" '^Consumer: wake-ups [0-9.]+ ± [0-9.]+k/s, [0-9.]+ records per wake-up$' ;;
+	*)
+		expect_jq "$J" '[.samples[] | has("wakeups_per_sec")] | any | not'
+		expect_no "$OUT" "Consumer: wake-ups" ;;
+	esac
+}
+
 check_every_bench() {
 	for b in rb-libbpf rb-custom rb-output pb-libbpf queue-pop \
 		trig-syscall trig-prog; do
@@ -103,6 +117,7 @@ check_every_bench() {
 		run_bench $SHORT "$b"
 		expect_reports
 		expect_consistent
+		expect_wakeups "$b"
 		end_check
 	done
 }
@@ -117,7 +132,12 @@ check_modes() {
 		*--b2b*)
 			# The consumer drains before it triggers: nothing drops.
 			expect_jq "$J" '.totals.drops == 0'
-			expect_jq "$J" '.options.back_to_back' ;;
+			expect_jq "$J" '.options.back_to_back'
+			# One wake-up per batch of 500; a 100 ms timeout may add
+			# one, and a batch may straddle a sample's boundary.
+			expect_jq "$J" '[.samples[] | select(.warmup | not) |
+				.hits_per_sec / .wakeups_per_sec] |
+				all(. > 450 and . < 510)' ;;
 		esac
 		end_check
 	done <<EOF
