@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -41,6 +42,13 @@ static const char *const variants[] = { "pid-hash", "task-storage", NULL };
 
 struct helper_pool {
 	pthread_t *tids;
+	/*
+	 * The helpers' stacks, slices of one mapping: a stack of its own
+	 * per thread costs a mapping or two, and vm.max_map_count (65530)
+	 * would stop the pool at about 32k threads.
+	 */
+	char *stacks;
+	size_t stacks_len;
 	int n;			/* started */
 	int release[2];		/* a pipe: helpers wait until it closes */
 	sem_t ready;		/* one post per helper done with its storage */
@@ -97,7 +105,8 @@ static long tasks_allowed(char *why, size_t len)
 		fclose(f);
 	}
 	snprintf(why, len, "kernel.pid_max is %ld, kernel.threads-max %ld, %lu tasks "
-		 "exist", pid_max, threads_max, total);
+		 "exist (bench/run_prog_cost.sh raises pid_max for its run)",
+		 pid_max, threads_max, total);
 	return limit - (long)total - TASK_MARGIN;
 }
 
@@ -106,7 +115,7 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 	struct helper_pool *p = &tk.pool;
 	int want = env.keys - 1, ret = 0;
 	pthread_attr_t attr;
-	char why[160];
+	char why[224];
 
 	if (!want)
 		return 0;
@@ -121,13 +130,23 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 	if (!p->tids || pipe2(p->release, O_CLOEXEC))
 		return cost_setup_failed(err, len, "helper threads: %s",
 					 bench_errname(errno));
+	p->stacks_len = (size_t)want * HELPER_STACK;
+	p->stacks = mmap(NULL, p->stacks_len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	if (p->stacks == MAP_FAILED) {
+		p->stacks = NULL;
+		return cost_setup_failed(err, len, "mapping %d helper stacks: %s",
+					 want, bench_errname(errno));
+	}
 	if (sem_init(&p->ready, 0, 0))
 		return cost_setup_failed(err, len, "sem_init: %s", bench_errname(errno));
 	p->have_sem = true;
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, HELPER_STACK);
 	while (p->n < want && !ret) {
-		ret = pthread_create(&p->tids[p->n], &attr, helper_main, p);
+		ret = pthread_attr_setstack(&attr, p->stacks + (size_t)p->n * HELPER_STACK,
+					    HELPER_STACK);
+		if (!ret)
+			ret = pthread_create(&p->tids[p->n], &attr, helper_main, p);
 		p->n += !ret;
 	}
 	pthread_attr_destroy(&attr);
@@ -154,6 +173,8 @@ static void stop_helpers(void)
 		close(p->release[0]);
 	if (p->have_sem)
 		sem_destroy(&p->ready);
+	if (p->stacks)
+		munmap(p->stacks, p->stacks_len);
 	free(p->tids);
 	memset(p, 0, sizeof(*p));
 	p->release[0] = p->release[1] = -1;

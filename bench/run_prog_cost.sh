@@ -17,6 +17,13 @@
 #               other processes use less than CPUS CPUs; 0 turns it off
 #               (default 0.15)
 #   -W SEC      longest wait for a quiet machine before a run (default 60)
+#   -K          leave kernel.pid_max alone (see below)
+#
+# Task storage for 100000 keys needs 100000 live tasks, more than the
+# usual kernel.pid_max (32768) allows: for the task rows the script
+# raises kernel.pid_max to the keys plus 32768 when it is lower, says so,
+# and puts it back afterwards (also on Ctrl-C).  With -K those rows say
+# why they were not measured instead.
 #
 # Writes prog_cost.txt (the table), prog_cost.csv and each run's JSON in
 # runs/.  The "other" column is the CPU time other processes and the
@@ -34,16 +41,18 @@ pairs="empty fizzbuzz task bloom subprog isa map-batch"
 out=$OUTPUT/prog-cost
 guard=0.15
 max_wait=60
+touch_pid_max=1
 
 SCRIPT=run_prog_cost
 # shellcheck source=bench/lib.sh
 . "$srcdir/bench/lib.sh"
 
-while getopts w:d:P:o:g:W:h opt; do
+while getopts w:d:P:o:g:W:Kh opt; do
 	case $opt in
 	d) duration=$(opt_uint -d "$OPTARG" 3 "whole seconds (the gate's minimum)") ||
 		exit ;;
 	P) pairs=$OPTARG ;;
+	K) touch_pid_max= ;;
 	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done
@@ -161,12 +170,40 @@ run_row() {	# PAIR INPUT BENCH_ARGS VARIANTS
 	done
 }
 
+PID_MAX=/proc/sys/kernel/pid_max
+pid_max_saved=
+
+# Enough pids for TASKS more tasks, if allowed to raise kernel.pid_max.
+raise_pid_max() {	# TASKS
+	[ -n "$touch_pid_max" ] && [ -w "$PID_MAX" ] || return 0
+	cur=$(cat "$PID_MAX")
+	want=$(($1 + 32768))
+	[ "$cur" -lt "$want" ] || return 0
+	echo "$want" >"$PID_MAX" || return 0
+	pid_max_saved=$cur
+	echo "  kernel.pid_max raised from $cur to $want for $1 tasks" >&2
+}
+
+restore_pid_max() {
+	[ -n "$pid_max_saved" ] || return 0
+	echo "$pid_max_saved" >"$PID_MAX" &&
+		echo "  kernel.pid_max back to $pid_max_saved" >&2
+	pid_max_saved=
+}
+trap restore_pid_max EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "prog-cost: pairs '$pairs', -w $warmup -d $duration per run" >&2
 rows >"$out/rows.tmp"
 while IFS='|' read -r pair input args variants; do
+	case $args in
+	prog-cost-task\ --keys\ *) raise_pid_max "${args##* }" ;;
+	esac
 	run_row "$pair" "$input" "$args" "$variants"
+	restore_pid_max
 done <"$out/rows.tmp"
 rm -f "$out/rows.tmp" "$out/runs/last.out" "$out/runs/last.err"
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
