@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 
+#include "clock.h"
 #include "prog_cost.h"
 
 static const char *const variants[] = { "elem", "batch", NULL };
@@ -32,14 +33,6 @@ static struct {
 static void map_batch_config(char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s/keys%u", env.name, env.op, env.keys);
-}
-
-static __u64 now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 static int fill(void)

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "capture.h"
 #include "runner.h"
 #include "test_progs.h"
@@ -52,14 +53,6 @@ static struct {
 	int num;
 	const struct run_opts *opts;
 } cur = { .log_fd = -1 };
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
 
 struct runner_slot {
 	struct shared_state *st;

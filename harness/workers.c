@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "clock.h"
 #include "workers.h"
 
 #define MAX_JOBS 256
@@ -48,14 +49,6 @@ void workers_kill_all(void)
 			kill(pid, SIGKILL);
 		}
 	}
-}
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
 static int start_job(struct pool *p, struct job *j, int index)

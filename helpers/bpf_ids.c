@@ -16,6 +16,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "clock.h"
 #include "bpf_ids.h"
 
 #define POLL_INTERVAL_NS (10 * 1000 * 1000)
@@ -279,14 +280,6 @@ static int leaked_now(const struct bpf_ids *before, struct bpf_ids *leaked)
 	bpf_ids_free(&foreign);
 	bpf_ids_free(&fresh);
 	return err;
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
 int bpf_ids_leaked(const struct bpf_ids *before, int timeout_ms,

@@ -18,6 +18,7 @@
 #include <linux/if_link.h>
 #include <linux/if_packet.h>
 
+#include "clock.h"
 #include "bpf_ids.h"
 #include "frames.h"
 #include "netns.h"
@@ -578,14 +579,6 @@ static void subtest_loop_kept(void)
 }
 
 /* ---- attached to a veth in a private namespace ----------------------- */
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
 
 static const char *err_name(int err)
 {

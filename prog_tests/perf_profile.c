@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "child.h"
 #include "probe.h"
 #include "proc_maps.h"
@@ -68,23 +69,6 @@ struct child_pipes {
 	int go[2];	/* parent -> child: start spinning */
 	int done[2];	/* child -> parent: finished spinning */
 };
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
-}
-
-static long long clock_ns(clockid_t clk)
-{
-	struct timespec ts;
-
-	if (clock_gettime(clk, &ts))
-		return -1;
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
-}
 
 /*
  * The profiled workload: burn cpu_ns of this thread's CPU time, almost

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "child.h"
 #include "probe.h"
 #include "skipped_runs.h"
@@ -82,14 +83,6 @@ static void other_syscalls(int n)
 		syscall(SYS_getpgrp);
 #endif
 	}
-}
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
 /*
