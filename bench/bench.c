@@ -301,15 +301,6 @@ static __u64 ts_ns(const struct timespec *ts)
 	return ts->tv_sec * 1000000000ULL + ts->tv_nsec;
 }
 
-/* Busy time not ours; tick-based, so it can come out a little below 0. */
-static __u64 other_cpu_ns(const struct snapshot *a, const struct snapshot *b)
-{
-	__u64 busy = b->cpu.busy_ns - a->cpu.busy_ns;
-	__u64 self = b->cpu.self_ns - a->cpu.self_ns;
-
-	return busy > self ? busy - self : 0;
-}
-
 static void fill_sample(struct bench_sample *s, const struct snapshot *a,
 			const struct snapshot *b)
 {
@@ -318,7 +309,7 @@ static void fill_sample(struct bench_sample *s, const struct snapshot *a,
 	s->drops = b->drops - a->drops;
 	s->triggers = b->triggers - a->triggers;
 	s->wakeups = b->wakeups - a->wakeups;
-	s->other_ns = other_cpu_ns(a, b);
+	s->other_ns = cpustat_other_ns(&a->cpu, &b->cpu);
 	s->steal_ns = b->cpu.steal_ns - a->cpu.steal_ns;
 	for (int i = 0; i < env.producer_cnt; i++)
 		s->prod_triggers[i] = b->prod_triggers[i] - a->prod_triggers[i];

@@ -284,6 +284,11 @@ struct cpustat {
 };
 
 int cpustat_read(struct cpustat *c);
+/*
+ * CPU time others used between a and b: all CPUs' busy time less this
+ * process's.  Both are tick-based, so it is clamped at 0.
+ */
+__u64 cpustat_other_ns(const struct cpustat *a, const struct cpustat *b);
 
 /* ---- options.c ---- */
 

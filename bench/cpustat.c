@@ -35,3 +35,10 @@ int cpustat_read(struct cpustat *c)
 	c->self_ns = ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 	return 0;
 }
+
+__u64 cpustat_other_ns(const struct cpustat *a, const struct cpustat *b)
+{
+	__u64 busy = b->busy_ns - a->busy_ns, self = b->self_ns - a->self_ns;
+
+	return busy > self ? busy - self : 0;
+}

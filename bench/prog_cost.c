@@ -18,6 +18,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "clock.h"
 #include "int_file.h"
 #include "mounts.h"
 #include "prog_cost.h"
@@ -51,14 +52,6 @@ const char *cost_method_name(enum cost_method_id id)
 const char *cost_method_unit(enum cost_method_id id)
 {
 	return method_units[id];
-}
-
-static __u64 now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 int cost_setup_failed(char *err, size_t len, const char *fmt, ...)
@@ -402,10 +395,7 @@ static void print_nothing_to_measure(const struct cost_run *r)
 static void machine_noise(struct cost_run *r, int iter, const struct cpustat *a,
 			  const struct cpustat *b, __u64 wall_ns)
 {
-	__u64 busy = b->busy_ns - a->busy_ns, self = b->self_ns - a->self_ns;
-
-	/* Tick-based, so it can come out a little below our own time. */
-	r->other_cpus[iter] = wall_ns && busy > self ? (double)(busy - self) / wall_ns : 0;
+	r->other_cpus[iter] = wall_ns ? (double)cpustat_other_ns(a, b) / wall_ns : 0;
 	r->steal_cpus[iter] = wall_ns ? (double)(b->steal_ns - a->steal_ns) / wall_ns : 0;
 }
 
