@@ -14,17 +14,16 @@
 # are split into words on purpose.)
 set -u
 
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
-OUTPUT=${OUTPUT:-$srcdir/build}
+HERE=$(cd "$(dirname "$0")" && pwd)
+SCRATCH_NAME=bench
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
 BENCH=${BENCH:-$OUTPUT/bench}
 BENCH_SAN=${BENCH_SAN:-$OUTPUT/bench-san}
 STATS_TEST=${STATS_TEST:-$OUTPUT/stats_test}
 GATE_TEST=${GATE_TEST:-$OUTPUT/gate_test}
 JSON_READER_TEST=${JSON_READER_TEST:-$OUTPUT/json_reader_test}
-
-SCRATCH_NAME=bench
-# shellcheck source=tests/lib.sh
-. "$srcdir/tests/lib.sh"
 
 need bench-checks "make check-bench" "$BENCH" "$BENCH_SAN" "$STATS_TEST" \
 	"$GATE_TEST" "$JSON_READER_TEST"

@@ -18,18 +18,16 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(dirname "$HERE")
-OUTPUT=${OUTPUT:-$REPO/build}
+SCRATCH_NAME=faulty
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
 TEST_PROGS=$OUTPUT/test_progs
 FAULTY=$OUTPUT/test_progs_faulty
 KTAP_CHECK=$OUTPUT/ktap_check
 # The hang is stopped by the watchdog; the slowest real test takes about
 # 0.5 s here, so 5 s leaves it room.
 WATCHDOG=5
-
-SCRATCH_NAME=faulty
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
 
 for t in jq "$TEST_PROGS" "$FAULTY" "$KTAP_CHECK"; do
 	if ! command -v "$t" >/dev/null; then

@@ -27,18 +27,15 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(dirname "$HERE")
-OUTPUT=${OUTPUT:-$REPO/build}
-export OUTPUT
+SCRATCH_NAME=kselftest
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
 KSFT_SERIES=${KSFT_SERIES:-6.1 newest}
 KTAP_CHECK=$OUTPUT/ktap_check
 FIXTURE=$OUTPUT/test_progs_fixture
 ENTRY=run_test_progs.sh
 RESULT="selftests: bpfcheck: $ENTRY"
-
-SCRATCH_NAME=kselftest
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
 
 # The makes below are a user's, not part of the make that may run this.
 unset MAKEFLAGS MFLAGS MAKELEVEL

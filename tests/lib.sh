@@ -14,6 +14,12 @@
 # and the first lines of the command's output, else "ok N - what".
 # finish prints the totals and returns non-zero if a check failed.
 
+# Sourced with HERE set to this directory: REPO is the project, OUTPUT
+# the build directory (exported; default REPO/build).
+REPO=$(dirname "$HERE")
+OUTPUT=${OUTPUT:-$REPO/build}
+export OUTPUT
+
 # A scratch directory, $T, removed on exit; a signal ends the run with
 # the shell's usual status.  SCRATCH_NAME (set before sourcing) names it.
 T=$(mktemp -d "${TMPDIR:-/tmp}/bpfcheck-${SCRATCH_NAME:-tests}.XXXXXX") || exit 1

@@ -16,15 +16,14 @@
 # are split into words on purpose.)
 set -u
 
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
-OUTPUT=${OUTPUT:-$srcdir/build}
+HERE=$(cd "$(dirname "$0")" && pwd)
+SCRATCH_NAME=prog-cost
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
 BENCH=${BENCH:-$OUTPUT/bench}
 BENCH_SAN=${BENCH_SAN:-$OUTPUT/bench-san}
 BPF=$OUTPUT/bpf
-
-SCRATCH_NAME=prog-cost
-# shellcheck source=tests/lib.sh
-. "$srcdir/tests/lib.sh"
 
 need prog-cost-checks "make check-bench" "$BENCH" "$BENCH_SAN" \
 	"$BPF/bench_cost_empty.bpf.o"
@@ -152,7 +151,7 @@ check_bad_options() {
 	check_bad "--obj that does not exist" "--obj '$T/nosuch.o'" \
 		prog-cost --obj "$T/nosuch.o" --prog x
 	check_bad "--obj that is not a BPF object" "not a BPF object" \
-		prog-cost --obj "$srcdir/Makefile" --prog x
+		prog-cost --obj "$REPO/Makefile" --prog x
 	check_bad "--prog not in the object" "has no such program (it has: empty_xdp)" \
 		prog-cost --obj "$BPF/bench_cost_empty.bpf.o" --prog nosuch
 	check_bad "prog-cost without --prog" "needs --obj FILE.bpf.o and --prog NAME" \
@@ -259,7 +258,7 @@ check_compare_bad_input() {
 # The story end to end, short: the gate must flag loop, pass lookup.
 check_gate_demo() {
 	begin "gate demo: the loop classifier flagged (exit 1), lookup passed (exit 0)"
-	run env BENCH="$BENCH" sh "$srcdir/bench/run_gate_demo.sh" -w 0 -d 2 -r 2 \
+	run env BENCH="$BENCH" sh "$REPO/bench/run_gate_demo.sh" -w 0 -d 2 -r 2 \
 		-o "$T/demo"
 	expect_exit 0
 	expect_has "$OUT" "gate demo: as expected: loop vs lookup exit 1 (regressed)"

@@ -16,16 +16,14 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(dirname "$HERE")
-OUTPUT=${OUTPUT:-$REPO/build}
+SCRATCH_NAME=selftests
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
 FIXTURE=$OUTPUT/test_progs_fixture
 KTAP_CHECK=$OUTPUT/ktap_check
 TEST_PROGS=$OUTPUT/test_progs
 FIXTURES=$REPO/tests/fixtures
-
-SCRATCH_NAME=selftests
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
 
 # ---- set-up ---------------------------------------------------------------
 

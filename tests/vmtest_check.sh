@@ -22,14 +22,11 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(dirname "$HERE")
-OUTPUT=${OUTPUT:-$REPO/build}
-export OUTPUT
-VMTEST=$REPO/vmtest/vmtest.sh
-
 SCRATCH_NAME=vmtest
 # shellcheck source=lib.sh
 . "$HERE/lib.sh"
+
+VMTEST=$REPO/vmtest/vmtest.sh
 # Every vmtest run of these checks works under $T/vm: a QEMU of ours is
 # one whose command line names it.
 export VMTEST_OUT="$T/vm"

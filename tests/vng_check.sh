@@ -13,14 +13,11 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(dirname "$HERE")
-OUTPUT=${OUTPUT:-$REPO/build}
-export OUTPUT
-VMTEST=$REPO/vmtest/vmtest.sh
-
 SCRATCH_NAME=vng
 # shellcheck source=lib.sh
 . "$HERE/lib.sh"
+
+VMTEST=$REPO/vmtest/vmtest.sh
 export VMTEST_OUT="$T/vm"
 
 begin "the suite inside vng on 6.12-generic: a complete matrix, the JSON intact"

@@ -23,16 +23,14 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(dirname "$HERE")
-OUTPUT=${OUTPUT:-$REPO/build}
+SCRATCH_NAME=workflow
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
 FIXTURE=$OUTPUT/test_progs_fixture
 WF=$REPO/.github/workflows/vmtest.yml
 # Debian's, where python3-jsonschema is (not a python3 earlier in PATH).
 JSONSCHEMA=/usr/bin/jsonschema
-
-SCRATCH_NAME=workflow
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
 
 for t in yq jq bash "$JSONSCHEMA" "$FIXTURE"; do
 	if ! command -v "$t" >/dev/null; then
