@@ -141,6 +141,31 @@ static bool wait_for_classes(struct fbf_variant *v, int want, long long deadline
 	return ASSERT_GE(v->n_got, want, "classes arrived in time");
 }
 
+/*
+ * Every frame went into the pair and came out at the program's end, the
+ * ones that record nothing too.  The counters move after the NAPI poll
+ * that ran the program, so they may trail the last class by a moment.
+ */
+static bool check_delivered(struct xdp_veth *vx, __u64 n)
+{
+	const struct timespec pause = { .tv_nsec = 200 * 1000 };
+	long long deadline = now_ms() + ARRIVAL_TIMEOUT_MS;
+	struct xdp_veth_counters c;
+
+	for (;;) {
+		if (!ASSERT_OK(xdp_veth_counters(vx, &c), "read the pair's counters")) {
+			fprintf(stderr, "  %s\n", vx->error.step);
+			return false;
+		}
+		if (c.xdp_rx >= n || now_ms() > deadline)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	return ASSERT_EQ(c.peer_tx, n, "frames the peer sent") &&
+	       ASSERT_EQ(c.peer_tx_dropped, 0, "frames the peer dropped") &&
+	       ASSERT_EQ(c.xdp_rx, n, "frames the XDP end received");
+}
+
 bool fbf_send_and_collect(struct fbf_variant *v, struct xdp_veth *vx,
 			  const struct fbf_frames *l)
 {
@@ -165,5 +190,5 @@ bool fbf_send_and_collect(struct fbf_variant *v, struct xdp_veth *vx,
 			return false;
 		}
 	}
-	return true;
+	return check_delivered(vx, l->n);
 }

@@ -52,7 +52,9 @@ bool fbf_check_sink_errors(const struct fbf_variant *v);
 /*
  * Send every frame of l into the veth pair v's program is attached to, in
  * chunks small enough for the veth's ring: after each chunk, collect until
- * the classes of all frames sent so far are in (asserts both).
+ * the classes of all frames sent so far are in.  Then the pair's counters
+ * must show every frame sent and received, none dropped on the way.
+ * Asserts all.
  */
 bool fbf_send_and_collect(struct fbf_variant *v, struct xdp_veth *vx,
 			  const struct fbf_frames *l);

@@ -232,6 +232,54 @@ int xdp_veth_detach(struct xdp_veth *v)
 	return 0;
 }
 
+/*
+ * In the namespace: the two ends' lines of /proc/thread-self/net/dev
+ * (/proc/net shows the namespace of the process, not of this thread).
+ * After "name:" come 8 receive then 8 transmit counters; packets are the
+ * second of each group, drops the fourth.
+ */
+static int read_counters(struct xdp_veth *v, struct xdp_veth_counters *c)
+{
+	FILE *f = fopen("/proc/thread-self/net/dev", "re");
+	unsigned long long rx, tx, tx_drop;
+	char line[512], *colon, *name;
+	int found = 0;
+
+	if (!f)
+		return fail(v, -errno, "opening /proc/thread-self/net/dev", NULL);
+	while (fgets(line, sizeof(line), f)) {
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		*colon = '\0';
+		name = line + strspn(line, " ");
+		if (sscanf(colon + 1, "%*u %llu %*u %*u %*u %*u %*u %*u %*u %llu %*u %llu",
+			   &rx, &tx, &tx_drop) != 3)
+			continue;
+		if (!strcmp(name, v->xdp_dev)) {
+			c->xdp_rx = rx;
+			found |= 1;
+		} else if (!strcmp(name, v->peer_dev)) {
+			c->peer_tx = tx;
+			c->peer_tx_dropped = tx_drop;
+			found |= 2;
+		}
+	}
+	fclose(f);
+	return found == 3 ? 0 : fail(v, -ENODEV, "finding the pair in /proc/net/dev", NULL);
+}
+
+int xdp_veth_counters(struct xdp_veth *v, struct xdp_veth_counters *c)
+{
+	int err;
+
+	clear_error(v);
+	err = enter(v);
+	if (err)
+		return err;
+	return come_back(v, read_counters(v, c));
+}
+
 ssize_t xdp_veth_send(struct xdp_veth *v, const void *frame, size_t len)
 {
 	ssize_t sent = send(v->sock, frame, len, 0);
