@@ -65,7 +65,7 @@ GEN := $(OUTPUT)/gen
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
 COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP \
-	-I$(SRCDIR)/harness -I$(SRCDIR)/helpers -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) \
+	-I$(SRCDIR)/harness -I$(SRCDIR)/lib -I$(SRCDIR)/helpers -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) \
 	$(LIBBPF_CFLAGS)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
@@ -79,16 +79,18 @@ BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 CORE_SRCS := $(filter-out harness/test_progs.c harness/registry.c, \
 	$(sort $(wildcard harness/*.c)))
 HELPER_SRCS := $(sort $(wildcard helpers/*.c))
+# Code both test_progs and the bench link.
+LIB_SRCS := $(sort $(wildcard lib/*.c))
 TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # The bench reuses the harness's JSON writer and environment probe, and
 # the helpers for tracefs, sysctls, frames, network namespaces and veth
-# pairs; nothing else of test_progs.
+# pairs, and lib/; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
 	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
-	helpers/netns.c helpers/rtnl_link.c
+	helpers/netns.c helpers/rtnl_link.c $(LIB_SRCS)
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
@@ -104,7 +106,7 @@ BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(SINGLE_ISA_SRCS)) \
 	$(ISA_SKELS:.skel.h=.bpf.o)
 SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKELS)
 
-TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(HELPER_SRCS) \
+TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
 	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
