@@ -122,7 +122,7 @@ FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # pairs; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
 	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
-	helpers/netns.c helpers/rtnl_link.c
+	helpers/netns.c helpers/rtnl_link.c helpers/isa.c
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
