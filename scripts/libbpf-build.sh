@@ -56,7 +56,7 @@ else
 	origin=$(basename "$tree" | sed 's/_/ /')
 fi
 
-mkdir -p "$out/obj" "$out/bpftool/libbpf"
+mkdir -p "$out/obj" "$out/bpftool"
 out=$(cd "$out" && pwd -P)
 log=$out/build.log
 : >"$log"
@@ -98,12 +98,12 @@ done
 # that libbpf: LIBBPF_BOOTSTRAP_OUTPUT names the library just built, so
 # bpftool does not compile libbpf a second time; it adds libbpf's private
 # headers to its copy of the public ones, not to include/.
-rm -rf "$out/bpftool/libbpf/include"
-mkdir -p "$out/bpftool/libbpf/include"
-cp -R "$out/include/bpf" "$out/bpftool/libbpf/include/"
+boot=$out/bpftool/bootstrap-libbpf
+mkdir -p "$boot/include"
+cp -pR "$out/include/bpf" "$boot/include/"
 submake BPFTOOL -C "$tree/tools/bpf/bpftool" CC="$CC" HOSTCC="$CC" \
 	OUTPUT="$out/bpftool/" LIBBPF_BOOTSTRAP_OUTPUT="$out/obj/" \
-	LIBBPF_BOOTSTRAP_DESTDIR="$out/bpftool/libbpf/" bootstrap
+	LIBBPF_BOOTSTRAP_DESTDIR="$boot/" bootstrap
 "$out/bpftool/bootstrap/bpftool" version >/dev/null ||
 	{ echo "libbpf-build: the bpftool built from $origin does not run" >&2; exit 1; }
 
