@@ -21,12 +21,18 @@
 #   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
 #                     build against Debian's linux-source
 #   make check-workflow   the example .github/workflows/vmtest.yml
+#   make check-toolchain  the default and LIBBPF=system builds, left-out
+#                     tests (Documentation/toolchain.md)
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
 # provides all, run_tests, install, emit_tests and clean.
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
-# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
+# LIBBPF=source|system (default source: libbpf and bpftool built from
+# Debian's linux-source-$(LIBBPF_SERIES), default newest, or from the
+# kernel tree bpfcheck sits in), CLANG (default: the newest of clang-22,
+# clang-19, clang), VMTEST_CACHE (where sources are cached),
+# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, BPFTOOL, TEST_PROGS_ARGS,
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
 # BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
 # (bench/run_gate_demo.sh),
@@ -181,7 +187,8 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow
+	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
+	check-toolchain
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -432,6 +439,11 @@ check-vmtest:
 # (scripts/linux-source.sh fetches and caches its kselftest files).
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+
+# The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
+# built into $(OUTPUT)/system (tests/toolchain_check.sh).
+check-toolchain: $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/toolchain_check.sh
 
 # The example workflow .github/workflows/vmtest.yml: YAML, schema, jobs.
 check-workflow: $(FIXTURE)
