@@ -102,6 +102,20 @@ else
 $(error LIBBPF=$(LIBBPF): expected LIBBPF=source or LIBBPF=system)
 endif
 
+# What build-info.sh found out about this toolchain is kept in
+# $(GEN)/toolchain.mk, so that a make with nothing to do runs no compiler;
+# TOOLCHAIN_KEY_BUILT says which toolchain it is about.  For another one,
+# ask clang now and write build_info.h again.
+TOOLCHAIN_KEY := $(CLANG) $(LIBBPF) $(or $(LIBBPF_TREE),$(LIBBPF_SERIES))
+-include $(GEN)/toolchain.mk
+ifneq ($(TOOLCHAIN_KEY_BUILT),$(TOOLCHAIN_KEY))
+CLANG_HAS_V4 := $(shell $(CLANG) -target bpf -mcpu=v4 -x c -c /dev/null \
+	-o /dev/null 2>/dev/null && echo v4)
+BUILD_INFO_FORCE := FORCE
+endif
+# Where CLANG is, so that an upgrade of it writes build_info.h again.
+CLANG_PATH := $(firstword $(wildcard $(CLANG) $(addsuffix /$(CLANG),$(subst :, ,$(PATH)))))
+
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
 COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP \
@@ -133,8 +147,7 @@ BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
 MULTI_ISA_PROGS := test_isa
-ISA_CPUS := v1 v2 v3 $(shell $(CLANG) -target bpf -mcpu=v4 -x c -c /dev/null \
-	-o /dev/null 2>/dev/null && echo v4)
+ISA_CPUS := v1 v2 v3 $(CLANG_HAS_V4)
 SINGLE_ISA_SRCS := $(filter-out $(patsubst %,progs/%.bpf.c,$(MULTI_ISA_PROGS)), \
 	$(BPF_SRCS))
 ISA_SKELS := $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
@@ -214,11 +227,18 @@ $(GEN)/vmlinux.h: FORCE | $(GEN) $(LIBBPF_DEP)
 		echo "$$sum" > $@.sum; \
 	fi
 
-# The toolchain this build uses, for the reports (rewritten only when it
-# changes: every object depends on it, so a new toolchain rebuilds all).
-$(GEN)/build_info.h: FORCE | $(GEN) $(LIBBPF_DEP)
-	$(Q)sh $(SRCDIR)/scripts/build-info.sh $@ "$(CLANG)" "$(LIBBPF_INCLUDE)" \
-		"$(LIBBPF_ORIGIN)"
+# The toolchain this build uses, for the reports.  build_info.h is
+# rewritten only when it changes (every object depends on it, so a new
+# toolchain rebuilds all); the stamp says when it was last looked at.
+# A clang without v4 must not leave the v4 skeletons of another behind.
+$(GEN)/build_info.stamp: $(BUILD_INFO_FORCE) $(CLANG_PATH) $(LIBBPF_DEP) | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/build-info.sh $(GEN)/build_info.h "$(CLANG)" \
+		"$(LIBBPF_INCLUDE)" "$(LIBBPF_ORIGIN)" $(GEN)/toolchain.mk \
+		"$(TOOLCHAIN_KEY)"
+	$(if $(CLANG_HAS_V4),,$(Q)rm -f $(BPF)/*_v4.bpf.o $(BPF)/*_v4.skel.h)
+	$(Q)touch $@
+
+$(GEN)/build_info.h: $(GEN)/build_info.stamp ;
 
 # Tests that declare a newer libbpf than the build's are listed as left out.
 $(GEN)/tests.h: FORCE | $(GEN)/build_info.h

@@ -26,7 +26,7 @@ trap 'rm -f "$tmp" "$tmp.left"' EXIT
 
 : >"$tmp.left"
 if [ -n "$build_info" ]; then
-	awk -f "$(dirname "$0")/requires.awk" "$build_info" "$@" >"$tmp.left"
+	awk -f "${0%/*}/requires.awk" "$build_info" "$@" >"$tmp.left"
 fi
 
 # "name MACRO FILE" per entry point.
