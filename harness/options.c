@@ -87,8 +87,8 @@ static void usage(const char *prog)
 	       "  --no-fork    run tests in this process (for debuggers)\n"
 	       "  --leak-check fail tests that leave BPF objects, pins,\n"
 	       "               namespaces or interfaces behind\n\n"
-	       "Exit: 0 passed, 1 failed, 2 nothing ran, 3 harness error,\n"
-	       "      4 everything skipped.\n", prog);
+	       "Exit: 0 passed, 1 failed, 2 nothing ran, 3 bad usage or harness\n"
+	       "      error, 4 everything skipped.\n", prog);
 }
 
 static int add_selection(struct options *o, int opt, const char *arg)

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # vmtest: boot each kernel in QEMU, run the suite (or COMMAND) inside, and
-# print one kernel x test matrix.  See "vmtest.sh --help" and the README.
+# print one kernel x test matrix.  See "vmtest.sh --help" and
+# Documentation/vmtest.md.
 #
 # Phases, in order; nothing boots before every KERNEL is known good:
 #   1. resolve every KERNEL (vmtest/kernel.sh)      bad input: exit 2
@@ -58,6 +59,16 @@ In the guest the harness is in /bpfcheck (on PATH), results go to
 \$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
 Exit: 0 every kernel passed (or skipped), 1 a FAIL, TIMEOUT, PANIC,
 BOOT_FAIL or NO_RESULT, 2 bad usage (checked before anything boots).
+
+Environment:
+  VMTEST_CACHE        downloaded kernels and apt state (vmtest/cache)
+  VMTEST_OUT          work directories (\$OUTPUT/vmtest)
+  VMTEST_MEM          guest memory in MiB (1024)
+  VMTEST_SMP          guest vCPUs (2)
+  VMTEST_TCG_THREAD   single (default) or multi: multi-threaded TCG
+  VMTEST_TCG_SCALE    TCG's factor on the default timeout and boot allowance (4)
+  VMTEST_APPEND       extra kernel command line
+  VMTEST_APT_MAX_AGE  minutes before the package lists are refreshed (360)
 EOF
 }
 
