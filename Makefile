@@ -77,8 +77,8 @@ endif
 # LIBBPF=system: the distribution's libbpf (>= 1.1, shared) and bpftool.
 LIBBPF ?= source
 LIBBPF_SERIES ?= newest
-LIBBPF_TREE ?= $(if $(wildcard $(SRCDIR)/../../../lib/bpf/libbpf.c), \
-	$(abspath $(SRCDIR)/../../../..))
+LIBBPF_TREE ?= $(if $(wildcard $(SRCDIR)/../../../lib/bpf/libbpf.c),$(abspath \
+	$(SRCDIR)/../../../..))
 LIBBPF_OUT := $(OUTPUT)/libbpf
 
 ifeq ($(LIBBPF),source)
