@@ -18,7 +18,7 @@
 #                             linked against obj/libbpf.a
 #   origin                    one line: where the sources came from
 # The sub-makes are incremental; their output goes to OUTDIR/build.log
-# and is shown only when a step fails (V=1: shown as it runs).
+# and is shown only when a step fails (V=1: shown as it runs instead).
 # Exit: 0, 1 when the sources cannot be had or a build fails, 2 bad usage.
 set -eu
 
@@ -74,15 +74,14 @@ submake() {	# LABEL ARGS...
 	printf '  %-9s %s\n' "$label" "$origin"
 	if [ "${V:-}" = 1 ]; then
 		# shellcheck disable=SC2086 # $jobs is one option or nothing
-		$MAKE $jobs "$@" 2>&1 | tee -a "$log"
-		return
-	fi
-	# shellcheck disable=SC2086
-	if ! $MAKE $jobs "$@" >>"$log" 2>&1; then
+		$MAKE $jobs "$@" && return
+	else
+		# shellcheck disable=SC2086
+		$MAKE $jobs "$@" >>"$log" 2>&1 && return
 		tail -n 30 "$log" >&2
-		echo "libbpf-build: $label from $origin failed (whole log: $log)" >&2
-		exit 1
 	fi
+	echo "libbpf-build: $label from $origin failed (whole log: $log)" >&2
+	exit 1
 }
 
 # libbpf: the static library and the headers a program and a BPF object

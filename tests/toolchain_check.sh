@@ -141,7 +141,8 @@ check_marker() {
 	begin "requires.awk: a test needing libbpf 1.3 is left out of 1.1 and 0.9, not of 1.3 or 2.0"
 	requires 1.1 "$ok"
 	expect_exit 0
-	expect_content "$OUT" "$T/x.c	not built: needs libbpf 1.3 (ring_buffer__ring); this build has libbpf 1.1 (o)"
+	expect_content "$OUT" "$T/x.c	not built: needs libbpf 1.3 (ring_buffer__ring);\
+ this build has libbpf 1.1 (o)"
 	requires 0.9 "$ok"
 	expect_has "$OUT" "needs libbpf 1.3"
 	requires 1.3 "$ok"
