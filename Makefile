@@ -21,12 +21,18 @@
 #   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
 #                     build against Debian's linux-source
 #   make check-workflow   the example .github/workflows/vmtest.yml
+#   make check-toolchain  the default and LIBBPF=system builds, left-out
+#                     tests (Documentation/toolchain.md)
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
 # provides all, run_tests, install, emit_tests and clean.
 #
 # Variables: OUTPUT=dir (out-of-tree build), V=1 (full commands),
-# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, CLANG, BPFTOOL, TEST_PROGS_ARGS,
+# LIBBPF=source|system (default source: libbpf and bpftool built from
+# Debian's linux-source-$(LIBBPF_SERIES), default newest, or from the
+# kernel tree bpfcheck sits in), CLANG (default: the newest of clang-22,
+# clang-19, clang), VMTEST_CACHE (where sources are cached),
+# VMLINUX_BTF=file, BPF_CPU=v1|v2|v3, BPFTOOL, TEST_PROGS_ARGS,
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
 # BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
 # (bench/run_gate_demo.sh),
@@ -42,25 +48,73 @@ override OUTPUT := $(SRCDIR)/build
 endif
 
 CC ?= gcc
-CLANG ?= clang
-BPFTOOL ?= $(firstword $(wildcard /usr/sbin/bpftool /usr/bin/bpftool) bpftool)
 PKG_CONFIG ?= pkg-config
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?= --leak-check
 VMTEST_ARGS ?=
+VMTEST_CACHE ?= $(SRCDIR)/vmtest/cache
 
 SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
 	-e 's/s390x/s390/' -e 's/ppc64le/powerpc/' -e 's/riscv64/riscv/')
-
-# Deferred (=) so that they run after "make deps" has installed pkg-config.
-LIBBPF_CFLAGS = $(shell $(PKG_CONFIG) --cflags libbpf)
-LIBBPF_LDLIBS = $(shell $(PKG_CONFIG) --libs libbpf) -lelf -lz -lm
 
 OBJ := $(OUTPUT)/obj
 SAN := $(OUTPUT)/san
 BPF := $(OUTPUT)/bpf
 GEN := $(OUTPUT)/gen
+
+# ---- toolchain: clang, libbpf, bpftool (Documentation/toolchain.md) ----
+
+# The newest clang on PATH, unless CLANG names one.
+ifndef CLANG
+CLANG := $(firstword $(foreach c,clang-22 clang-19 clang, \
+	$(if $(wildcard $(addsuffix /$(c),$(subst :, ,$(PATH)))),$(c))) clang)
+endif
+
+# LIBBPF=source: libbpf (static) and bpftool built from a kernel tree's
+# tools/ (scripts/libbpf-build.sh): the tree bpfcheck sits in as a
+# kselftest collection, else Debian's linux-source-$(LIBBPF_SERIES).
+# LIBBPF=system: the distribution's libbpf (>= 1.1, shared) and bpftool.
+LIBBPF ?= source
+LIBBPF_SERIES ?= newest
+LIBBPF_TREE ?= $(if $(wildcard $(SRCDIR)/../../../lib/bpf/libbpf.c),$(abspath \
+	$(SRCDIR)/../../../..))
+LIBBPF_OUT := $(OUTPUT)/libbpf
+
+ifeq ($(LIBBPF),source)
+LIBBPF_INCLUDE := $(LIBBPF_OUT)/include
+LIBBPF_A := $(LIBBPF_OUT)/obj/libbpf.a
+LIBBPF_CFLAGS := -I$(LIBBPF_INCLUDE)
+LIBBPF_LDLIBS := $(LIBBPF_A) -lelf -lz -lm
+# Written last by libbpf-build.sh: the build is complete when it exists.
+LIBBPF_DEP := $(LIBBPF_OUT)/origin
+LIBBPF_ORIGIN = $(file <$(LIBBPF_DEP))
+BPFTOOL ?= $(LIBBPF_OUT)/bpftool/bootstrap/bpftool
+else ifeq ($(LIBBPF),system)
+# Deferred (=) so that they run after "make deps" has installed pkg-config.
+LIBBPF_INCLUDE = $(shell $(PKG_CONFIG) --variable=includedir libbpf)
+LIBBPF_CFLAGS = $(shell $(PKG_CONFIG) --cflags libbpf)
+LIBBPF_LDLIBS = $(shell $(PKG_CONFIG) --libs libbpf) -lelf -lz -lm
+LIBBPF_DEP := $(OUTPUT)/.libbpf-ok
+LIBBPF_ORIGIN := system
+BPFTOOL ?= $(firstword $(wildcard /usr/sbin/bpftool /usr/bin/bpftool) bpftool)
+else
+$(error LIBBPF=$(LIBBPF): expected LIBBPF=source or LIBBPF=system)
+endif
+
+# What build-info.sh found out about this toolchain is kept in
+# $(GEN)/toolchain.mk, so that a make with nothing to do runs no compiler;
+# TOOLCHAIN_KEY_BUILT says which toolchain it is about.  For another one,
+# ask clang now and write build_info.h again.
+TOOLCHAIN_KEY := $(CLANG) $(LIBBPF) $(or $(LIBBPF_TREE),$(LIBBPF_SERIES))
+-include $(GEN)/toolchain.mk
+ifneq ($(TOOLCHAIN_KEY_BUILT),$(TOOLCHAIN_KEY))
+CLANG_HAS_V4 := $(shell $(CLANG) -target bpf -mcpu=v4 -x c -c /dev/null \
+	-o /dev/null 2>/dev/null && echo v4)
+BUILD_INFO_FORCE := FORCE
+endif
+# Where CLANG is, so that an upgrade of it writes build_info.h again.
+CLANG_PATH := $(firstword $(wildcard $(CLANG) $(addsuffix /$(CLANG),$(subst :, ,$(PATH)))))
 
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
@@ -74,7 +128,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
 	'/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
 BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
-	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(BPF_SYS_INCLUDES)
+	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) $(BPF_SYS_INCLUDES)
 
 CORE_SRCS := $(filter-out harness/test_progs.c harness/registry.c, \
 	$(sort $(wildcard harness/*.c)))
@@ -90,13 +144,12 @@ FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # pairs, and lib/; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
 	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
-	helpers/netns.c helpers/rtnl_link.c $(LIB_SRCS)
+	helpers/netns.c helpers/rtnl_link.c helpers/isa.c $(LIB_SRCS)
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
 MULTI_ISA_PROGS := test_isa
-ISA_CPUS := v1 v2 v3 $(shell $(CLANG) -target bpf -mcpu=v4 -x c -c /dev/null \
-	-o /dev/null 2>/dev/null && echo v4)
+ISA_CPUS := v1 v2 v3 $(CLANG_HAS_V4)
 SINGLE_ISA_SRCS := $(filter-out $(patsubst %,progs/%.bpf.c,$(MULTI_ISA_PROGS)), \
 	$(BPF_SRCS))
 ISA_SKELS := $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
@@ -149,7 +202,8 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow
+	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
+	check-toolchain
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -161,34 +215,53 @@ deps:
 
 # ---- generated headers -------------------------------------------------
 
-# vmlinux.h is regenerated only when the BTF it comes from changes: the
-# BTF's checksum is remembered, and an identical dump does not touch it.
-$(GEN)/vmlinux.h: FORCE | $(GEN)
-	$(Q)sum=$$(sha256sum < $(VMLINUX_BTF)) || exit 1; \
+# vmlinux.h is regenerated only when the BTF it comes from or the bpftool
+# changes: the BTF's checksum and bpftool's path are remembered, and an
+# identical dump does not touch it.
+# bpftool's notes on stderr are shown only when the dump fails.
+$(GEN)/vmlinux.h: FORCE | $(GEN) $(LIBBPF_DEP)
+	$(Q)sum="$$(sha256sum < $(VMLINUX_BTF)) $(BPFTOOL)" || exit 1; \
 	if [ ! -f $@ ] || [ "$$sum" != "$$(cat $@.sum 2>/dev/null)" ]; then \
 		printf '  %-9s %s\n' GEN gen/vmlinux.h; \
-		$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp && \
+		{ $(BPFTOOL) btf dump file $(VMLINUX_BTF) format c > $@.tmp 2>$@.err || \
+			{ cat $@.err >&2; rm -f $@.err; exit 1; }; } && rm -f $@.err && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; } && \
 		echo "$$sum" > $@.sum; \
 	fi
 
-$(GEN)/tests.h: FORCE | $(GEN)
-	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(TEST_SRCS)
+# The toolchain this build uses, for the reports.  build_info.h is
+# rewritten only when it changes (every object depends on it, so a new
+# toolchain rebuilds all); the stamp says when it was last looked at.
+# A clang without v4 must not leave the v4 skeletons of another behind.
+$(GEN)/build_info.stamp: $(BUILD_INFO_FORCE) $(CLANG_PATH) $(LIBBPF_DEP) | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/build-info.sh $(GEN)/build_info.h "$(CLANG)" \
+		"$(LIBBPF_INCLUDE)" "$(LIBBPF_ORIGIN)" $(GEN)/toolchain.mk \
+		"$(TOOLCHAIN_KEY)"
+	$(if $(CLANG_HAS_V4),,$(Q)rm -f $(BPF)/*_v4.bpf.o $(BPF)/*_v4.skel.h)
+	$(Q)touch $@
 
-$(GEN)/fixture_tests.h: FORCE | $(GEN)
-	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(FIXTURE_SRCS)
+$(GEN)/build_info.h: $(GEN)/build_info.stamp ;
 
-$(GEN)/faulty_tests.h: FORCE | $(GEN)
-	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh $@ $(TEST_SRCS) $(FAULTY_SRCS)
+# Tests that declare a newer libbpf than the build's are listed as left out.
+$(GEN)/tests.h: FORCE | $(GEN)/build_info.h
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(TEST_SRCS)
+
+$(GEN)/fixture_tests.h: FORCE | $(GEN)/build_info.h
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(FIXTURE_SRCS)
+
+$(GEN)/faulty_tests.h: FORCE | $(GEN)/build_info.h
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(TEST_SRCS) \
+		$(FAULTY_SRCS)
 
 # ---- BPF objects and skeletons -----------------------------------------
 
-$(BPF)/%.bpf.o: progs/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) | $(BPF)
+$(BPF)/%.bpf.o: progs/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
 	$(call msg,CLNG-BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
 define isa_variant_rule
-$(BPF)/$(1)_$(2).bpf.o: progs/$(1).bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) | $(BPF)
+$(BPF)/$(1)_$(2).bpf.o: progs/$(1).bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) \
+		$(GEN)/build_info.h | $(BPF)
 	$$(call msg,CLNG-BPF,$$@)
 	$(Q)$(CLANG) $$(BPF_CFLAGS) -mcpu=$(2) -c $$< -o $$@
 endef
@@ -201,17 +274,31 @@ $(BPF)/%.skel.h: $(BPF)/%.bpf.o
 
 # ---- userspace ---------------------------------------------------------
 
-$(OBJ)/%.o: %.c | $(SKELS)
+$(OBJ)/%.o: %.c $(GEN)/build_info.h | $(SKELS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -c $< -o $@
+
+# A test that needs a newer libbpf than the build's becomes an empty
+# object (gen-tests.sh registers it as left out, with the reason).
+$(OBJ)/prog_tests/%.o: prog_tests/%.c $(GEN)/build_info.h | $(SKELS)
+	$(Q)mkdir -p $(@D)
+	$(Q)why=$$(awk -f $(SRCDIR)/scripts/requires.awk $(GEN)/build_info.h $<) || \
+		exit 1; \
+	if [ -n "$$why" ]; then \
+		printf '  %-9s %s: %s\n' LEFT-OUT "$${why%%	*}" "$${why#*	}"; \
+		$(CC) -c -x c /dev/null -o $@; \
+	else \
+		$(if $(Q),printf '  %-9s %s\n' CC "$(patsubst $(OUTPUT)/%,%,$@)";) \
+		$(CC) $(CFLAGS) $(COMMON_CFLAGS) -c $< -o $@; \
+	fi
 
 $(OBJ)/registry.o: harness/registry.c $(GEN)/tests.h
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"tests.h"' -c $< -o $@
 
-$(TEST_PROGS_BIN): $(TEST_PROGS_OBJS) $(OUTPUT)/.libbpf-ok
+$(TEST_PROGS_BIN): $(TEST_PROGS_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(TEST_PROGS_OBJS) $(LIBBPF_LDLIBS)
 
@@ -221,12 +308,12 @@ $(OBJ)/faulty_registry.o: harness/registry.c $(GEN)/faulty_tests.h
 	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"faulty_tests.h"' -c $< -o $@
 
 # For tests/faulty_check.sh only: never installed, never run by run_tests.
-$(FAULTY): $(FAULTY_OBJS) $(OUTPUT)/.libbpf-ok
+$(FAULTY): $(FAULTY_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(FAULTY_OBJS) $(LIBBPF_LDLIBS)
 
 # The harness's own fixture runner, built with ASan and UBSan.
-$(SAN)/%.o: %.c
+$(SAN)/%.o: %.c $(GEN)/build_info.h
 	$(call msg,CC-SAN,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(COMMON_CFLAGS) -c $< -o $@
@@ -237,7 +324,7 @@ $(SAN)/registry.o: harness/registry.c $(GEN)/fixture_tests.h
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(COMMON_CFLAGS) \
 		-DTESTS_LIST='"fixture_tests.h"' -c $< -o $@
 
-$(FIXTURE): $(FIXTURE_OBJS) $(OUTPUT)/.libbpf-ok
+$(FIXTURE): $(FIXTURE_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -rdynamic -o $@ $(FIXTURE_OBJS) $(LIBBPF_LDLIBS)
 
@@ -245,13 +332,13 @@ $(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
 
-$(BENCH): $(BENCH_OBJS) $(OUTPUT)/.libbpf-ok
+$(BENCH): $(BENCH_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -pthread -o $@ $(BENCH_OBJS) $(LIBBPF_LDLIBS)
 
 # The bench again under ASan and UBSan, for its tests (leaks, error paths).
 $(BENCH_SAN_OBJS): | $(SKELS)
-$(BENCH_SAN): $(BENCH_SAN_OBJS) $(OUTPUT)/.libbpf-ok
+$(BENCH_SAN): $(BENCH_SAN_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -pthread -o $@ $(BENCH_SAN_OBJS) \
 		$(LIBBPF_LDLIBS)
@@ -275,6 +362,20 @@ $(JSON_READER_TEST): tests/json_reader_test.c bench/json_reader.c \
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
 		-I$(SRCDIR)/harness -o $@ tests/json_reader_test.c \
 		bench/json_reader.c harness/utf8.c
+
+# LIBBPF=source: built once, again when the sources change (a new tree
+# fetched into the cache, or edits in the kernel tree bpfcheck sits in).
+ifeq ($(LIBBPF),source)
+$(LIBBPF_DEP): $(SRCDIR)/scripts/libbpf-build.sh $(if $(LIBBPF_TREE), \
+		$(wildcard $(LIBBPF_TREE)/tools/lib/bpf/*.[ch] \
+			$(LIBBPF_TREE)/tools/bpf/bpftool/*.[ch]), \
+		$(wildcard $(VMTEST_CACHE)/linux-source/$(if $(filter newest,$(LIBBPF_SERIES)), \
+			newest,linux-source-$(LIBBPF_SERIES)_*)/.complete))
+	+$(Q)VMTEST_CACHE=$(VMTEST_CACHE) CC="$(CC)" V=$(V) sh $(SRCDIR)/scripts/libbpf-build.sh \
+		$(if $(LIBBPF_TREE),-t $(LIBBPF_TREE),-s $(LIBBPF_SERIES)) $(LIBBPF_OUT)
+
+$(LIBBPF_A): $(LIBBPF_DEP) ;
+endif
 
 $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
@@ -361,6 +462,11 @@ check-vmtest:
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
 
+# The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
+# built into $(OUTPUT)/system (tests/toolchain_check.sh).
+check-toolchain: $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/toolchain_check.sh
+
 # The example workflow .github/workflows/vmtest.yml: YAML, schema, jobs.
 check-workflow: $(FIXTURE)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
@@ -377,7 +483,7 @@ clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) $(FAULTY) \
 		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
-		$(OUTPUT)/.libbpf-ok $(OUTPUT)/$(KSFT_ENTRY)
+		$(OUTPUT)/.libbpf-ok $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY)
 endif
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

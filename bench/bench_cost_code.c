@@ -16,6 +16,8 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 
+#include "build_info.h"
+#include "isa.h"
 #include "prog_cost.h"
 #include "test_subprog.skel.h"
 #include "test_isa_v1.skel.h"
@@ -127,23 +129,34 @@ static const struct {
 #endif
 };
 
+/* Both methods unavailable, for the same reason. */
+static int isa_unavailable(struct cost_run *r, const char *reason)
+{
+	cost_unavailable(&r->m[COST_TEST_RUN], "%s", reason);
+	cost_unavailable(&r->m[COST_BPF_STATS], "%s", reason);
+	return 0;
+}
+
 static int isa_setup(struct cost_run *r, char *err, size_t len)
 {
-	char obj_name[32];
+	char obj_name[32], reason[200];
 	const void *elf;
 	size_t n;
 
 	for (size_t i = 0; i < sizeof(isa_objects) / sizeof(isa_objects[0]); i++) {
 		if (strcmp(isa_objects[i].cpu, env.variant))
 			continue;
+		if (!strcmp(env.variant, "v4") &&
+		    !isa_v4_supported(reason, sizeof(reason)))
+			return isa_unavailable(r, reason);
 		elf = isa_objects[i].elf_bytes(&n);
 		snprintf(obj_name, sizeof(obj_name), "test_isa_%s", env.variant);
 		return measure_object(r, elf, n, obj_name, "isa_mix", err, len);
 	}
-	cost_unavailable(&r->m[COST_TEST_RUN], "not built: the build's clang cannot "
-			 "compile -mcpu=%s (needs clang 18 or newer)", env.variant);
-	cost_unavailable(&r->m[COST_BPF_STATS], "%s", r->m[COST_TEST_RUN].reason);
-	return 0;
+	snprintf(reason, sizeof(reason), "not built: the build's clang (%s %s) cannot "
+		 "compile -mcpu=%s (needs clang 18 or newer)", BUILD_CLANG,
+		 BUILD_CLANG_VERSION, env.variant);
+	return isa_unavailable(r, reason);
 }
 
 static const struct cost_ops isa_cost = {

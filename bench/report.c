@@ -308,6 +308,8 @@ void report_json_environment(struct json_writer *w)
 	json_kv_string(w, "cpus_online_list", buf);
 	json_kv_int(w, "page_size", sysconf(_SC_PAGESIZE));
 	json_kv_string(w, "libbpf_version", info.libbpf_version);
+	json_kv_string(w, "libbpf_source", info.libbpf_source);
+	json_kv_string(w, "clang_version", info.clang_version);
 	if (env.bench->setup && (env.bench->accepts & BENCH_OPT_ATTACH)) {
 		json_kv_string(w, "attach", bench_attach_name(bench_attach_used));
 		json_kv_string(w, "attach_note", bench_attach_note);

@@ -4,6 +4,7 @@
 #include <sys/utsname.h>
 #include <bpf/libbpf.h>
 
+#include "build_info.h"
 #include "env_info.h"
 
 void env_info_collect(struct env_info *env)
@@ -20,6 +21,15 @@ void env_info_collect(struct env_info *env)
 	}
 	snprintf(env->libbpf_version, sizeof(env->libbpf_version), "%s",
 		 libbpf_version_string());
+	env->libbpf_source = BUILD_LIBBPF_ORIGIN;
+	env->libbpf_link = BUILD_LIBBPF_LINK;
+	env->clang_version = BUILD_CLANG_VERSION;
+}
+
+void env_info_toolchain(const struct env_info *env, char *buf, size_t len)
+{
+	snprintf(buf, len, "libbpf %s (%s, %s), clang %s", env->libbpf_version,
+		 env->libbpf_source, env->libbpf_link, env->clang_version);
 }
 
 int env_info_add_feature(struct env_info *env, const char *name,

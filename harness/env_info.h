@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the run happened on: kernel, libbpf, architecture, features. */
+/*
+ * What the run happened on: kernel, architecture, features; and what it
+ * was built with: libbpf and clang (from the generated build_info.h).
+ */
 #ifndef BPFCHECK_ENV_INFO_H
 #define BPFCHECK_ENV_INFO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "outcome.h"
 
@@ -19,7 +23,10 @@ struct env_info {
 	char kernel_release[65];
 	char kernel_version[65];
 	char machine[65];
-	char libbpf_version[32];
+	char libbpf_version[32];	/* of the libbpf running: "v1.8" */
+	const char *libbpf_source;	/* "system", "linux-source-7.2 7.2.13-1" */
+	const char *libbpf_link;	/* "static" or "shared" */
+	const char *clang_version;	/* the clang of the BPF objects: "22.1.8" */
 	int n_features;
 	struct env_feature features[ENV_MAX_FEATURES];
 };
@@ -27,5 +34,7 @@ struct env_info {
 void env_info_collect(struct env_info *env);
 int env_info_add_feature(struct env_info *env, const char *name,
 			 bool present, const char *reason);
+/* "libbpf v1.8 (linux-source-7.2 7.2.13-1, static), clang 22.1.8" */
+void env_info_toolchain(const struct env_info *env, char *buf, size_t len);
 
 #endif

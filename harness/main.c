@@ -204,8 +204,6 @@ static int run_all(const struct suite *suite, const struct options *o,
 	};
 	int err;
 
-	if (o->ktap)
-		report_ktap_begin(stdout, n);
 	err = workers_run(suite->tests, idx, n, results, &cfg);
 	if (err) {
 		fprintf(stderr, "test_progs: cannot run the tests: %s\n",
@@ -270,6 +268,8 @@ static int run_selected(const struct suite *suite, const struct options *o,
 	results = calloc(n ? n : 1, sizeof(*results));
 	if (!results)
 		goto out;
+	if (o->ktap)
+		report_ktap_begin(stdout, n, env);
 	ret = run_tests(suite, o, idx, n, results, &sum);
 	if (ret != EXIT_INFRA && write_outputs(out, env, results, n, &sum))
 		ret = EXIT_INFRA;

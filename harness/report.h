@@ -15,7 +15,7 @@ void report_text_end(FILE *out, const struct test_result *results, int n,
 		     const struct summary *s);
 
 /* KTAP version 1 with subtests as nested blocks. */
-void report_ktap_begin(FILE *out, int planned);
+void report_ktap_begin(FILE *out, int planned, const struct env_info *env);
 void report_ktap_test(FILE *out, int index, const struct test_result *r,
 		      int verbosity);
 void report_ktap_end(FILE *out, const struct summary *s);

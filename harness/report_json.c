@@ -21,6 +21,8 @@ static void write_env(struct json_writer *w, const struct env_info *env)
 	json_kv_string(w, "kernel_version", env->kernel_version);
 	json_kv_string(w, "arch", env->machine);
 	json_kv_string(w, "libbpf_version", env->libbpf_version);
+	json_kv_string(w, "libbpf_source", env->libbpf_source);
+	json_kv_string(w, "clang_version", env->clang_version);
 	json_key(w, "features");
 	json_begin_object(w);
 	for (int i = 0; i < env->n_features; i++) {

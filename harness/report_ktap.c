@@ -33,9 +33,15 @@ static void ktap_result(FILE *out, const char *indent, int number,
 	fputc('\n', out);
 }
 
-void report_ktap_begin(FILE *out, int planned)
+/* The plan, then what the run is on and what built it, as diagnostics. */
+void report_ktap_begin(FILE *out, int planned, const struct env_info *env)
 {
+	char toolchain[256];
+
+	env_info_toolchain(env, toolchain, sizeof(toolchain));
 	fprintf(out, "KTAP version 1\n1..%d\n", planned);
+	fprintf(out, "# kernel %s %s; %s\n", env->kernel_release, env->machine,
+		toolchain);
 	fflush(out);
 }
 

@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 
 #include "int_file.h"
+#include "isa.h"
 #include "probe.h"
 #include "mounts.h"
 #include "test_progs.h"
@@ -42,6 +43,7 @@ static struct feature_state feats[FEAT__COUNT] = {
 	[FEAT_TASK_STORAGE] = { .name = "task_storage" },
 	[FEAT_BPF_STATS] = { .name = "bpf_stats" },
 	[FEAT_XDP] = { .name = "xdp" },
+	[FEAT_ISA_V4] = { .name = "isa_v4" },
 };
 
 const char *getpgid_syscall_func(void)
@@ -337,6 +339,7 @@ static bool probe(enum bpf_feature f, char *reason)
 					"task local storage");
 	case FEAT_BPF_STATS: return probe_bpf_stats(reason);
 	case FEAT_XDP: return probe_xdp(reason);
+	case FEAT_ISA_V4: return isa_v4_supported(reason, REASON_LEN);
 	case FEAT__COUNT: break;
 	}
 	return fail(reason, "unknown feature %d", f);

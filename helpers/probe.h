@@ -22,6 +22,7 @@ enum bpf_feature {
 	FEAT_TASK_STORAGE,	/* BPF_MAP_TYPE_TASK_STORAGE */
 	FEAT_BPF_STATS,		/* BPF_ENABLE_STATS run-time stats */
 	FEAT_XDP,		/* XDP programs and BPF_PROG_TEST_RUN on them */
+	FEAT_ISA_V4,		/* BPF ISA v4 instructions (Linux 6.6) */
 	FEAT__COUNT,
 };
 

@@ -11,8 +11,17 @@
 # missing, so repeated runs cost well under a second.
 set -eu
 
+# base: clang (Debian's default) and the distribution's libbpf and bpftool
+# serve LIBBPF=system; the default build adds the newest clang (below),
+# and builds libbpf and bpftool from Debian's linux-source, fetched
+# through vmtest's private apt state: xz-utils and the archive keyring
+# for that, python3 for bpf_doc.py, libssl-dev for bpftool's signing.
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
-bpftool pkg-config iproute2 jq libxml2-utils"
+bpftool pkg-config iproute2 jq libxml2-utils python3 libssl-dev xz-utils \
+debian-archive-keyring"
+# The newest clang of these that apt offers (clang-22 is in
+# bookworm-security, clang-19 in bookworm): the Makefile's default CLANG.
+clang_choices="clang-22 clang-19"
 pkgs_bench="gnuplot-nox"
 # vmtest: QEMU, the guest's busybox, initramfs tools, module decompression
 # (.ko.xz, .ko.zst), objcopy for module dependencies, apt downloads.
@@ -35,21 +44,49 @@ group_pkgs() {
 	esac
 }
 
+installed() {	# PACKAGE
+	# dpkg-query prints "install ok installed" for a fully installed package.
+	case "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true)" in
+	*"ok installed") return 0 ;;
+	esac
+	return 1
+}
+
+# One of clang_choices: nothing when one is installed, else the first apt
+# has a candidate for (apt-cache runs only then).
+newest_clang() {
+	for c in $clang_choices; do
+		installed "$c" && return 0
+	done
+	for c in $clang_choices; do
+		case "$(apt-cache policy "$c" 2>/dev/null)" in
+		*"Candidate: (none)"* | "") ;;
+		*) echo "$c"; return 0 ;;
+		esac
+	done
+	echo "deps: none of $clang_choices is in the apt sources; the build uses clang" >&2
+}
+
 groups=${*:-$all_groups}
 want=""
 for g in $groups; do
 	want="$want $(group_pkgs "$g")"
+	[ "$g" != base ] || want="$want $(newest_clang)"
 done
 
-# dpkg-query prints "install ok installed" for every fully installed package.
-missing=""
-for p in $want; do
-	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
-	case "$st" in
-	*"ok installed") ;;
-	*) missing="$missing $p" ;;
-	esac
-done
+# One dpkg-query for all; arch-qualified names ("libelf-dev:amd64") count.
+# shellcheck disable=SC2086 # the package names are words
+missing=$(dpkg-query -W -f='${binary:Package} ${Status}\n' $want 2>/dev/null |
+	awk -v want="$want" '
+	/ ok installed$/ { sub(/:.*/, "", $1); ok[$1] = 1 }
+	END {
+		n = split(want, w, " ")
+		for (i = 1; i <= n; i++)
+			if (!(w[i] in ok) && !(w[i] in seen)) {
+				seen[w[i]] = 1
+				printf " %s", w[i]
+			}
+	}')
 
 if [ -z "$missing" ]; then
 	echo "deps: all packages present"

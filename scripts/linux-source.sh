@@ -1,24 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The kernel's kselftest framework (tools/testing/selftests: Makefile,
-# lib.mk, run_kselftest.sh, kselftest/, ...) from Debian's linux-source
-# package, so that bpfcheck can be built and run the way a kernel tree
-# does.  Prints the root of a minimal kernel tree that holds those files
-# (ROOT/tools/testing/selftests, ROOT/scripts/subarch.include), cached in
+# The parts of a kernel tree that bpfcheck builds with, from Debian's
+# linux-source package: the kselftest framework (tools/testing/selftests:
+# Makefile, lib.mk, run_kselftest.sh, kselftest/, ...), so that bpfcheck
+# can be built and run the way a kernel tree does, and libbpf and bpftool
+# with what their Makefiles read (tools/lib/bpf, tools/bpf/bpftool,
+# tools/include, tools/build, scripts/bpf_doc.py, ...), which the default
+# build compiles (scripts/libbpf-build.sh).  Prints the root of a minimal
+# kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
 # Usage: scripts/linux-source.sh [SERIES]
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
 #
-# A cached tree of the series is used as it is, without apt (remove the
-# directory to fetch the current package again).  Otherwise the package
-# comes through vmtest's private apt state (vmtest/kernel.sh: the host's
-# Debian mirror; bookworm, bookworm-security and sid), is checked against
-# the SHA256 of the signed index, and only the files listed below are
-# taken from the source tarball inside it, streamed through xz; the .deb
-# is deleted.  Exit: 0, 1 when it cannot be fetched, 2 bad usage.
+# A cached tree of the series that has every file below is used as it is,
+# without apt (remove the directory to fetch the current package again).
+# Otherwise the package comes through vmtest's private apt state
+# (vmtest/kernel.sh: the host's Debian mirror; bookworm, bookworm-security
+# and sid), is checked against the SHA256 of the signed index, and only
+# the files listed below are taken from the source tarball inside it,
+# streamed through xz; the .deb is deleted.  Exit: 0, 1 when it cannot be fetched, 2 bad usage.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,11 +32,17 @@ VT_CACHE=${VMTEST_CACHE:-$srcdir/vmtest/cache}
 . "$srcdir/vmtest/kernel.sh"
 
 # What the selftests Makefile and lib.mk read, and what an install copies.
-MEMBERS="tools/testing/selftests/Makefile tools/testing/selftests/lib.mk
+KSFT_MEMBERS="tools/testing/selftests/Makefile tools/testing/selftests/lib.mk
 tools/testing/selftests/run_kselftest.sh tools/testing/selftests/kselftest
 tools/testing/selftests/kselftest_install.sh
 tools/testing/selftests/gen_kselftest_tar.sh tools/testing/selftests/kselftest.h
 tools/testing/selftests/kselftest_harness.h scripts/subarch.include"
+# What libbpf's and bpftool's Makefiles read: their sources, the tools
+# headers and build system, the verifier's disassembler (bpftool) and the
+# script that writes bpf_helper_defs.h.
+BPF_MEMBERS="tools/lib/bpf tools/bpf/bpftool tools/include tools/arch tools/build
+tools/scripts kernel/bpf/disasm.c kernel/bpf/disasm.h scripts/bpf_doc.py"
+MEMBERS="$KSFT_MEMBERS $BPF_MEMBERS"
 
 log() {
 	echo "linux-source: $*" >&2
@@ -56,15 +65,24 @@ newest) ;;
 esac
 top=$VT_CACHE/linux-source
 
+# A tree extracted completely, with every member (trees cached before a
+# member was added to the list lack it, and are fetched again).
+tree_complete() {	# DIR
+	[ -f "$1/.complete" ] || return 1
+	for m in $MEMBERS; do
+		[ -e "$1/$m" ] || return 1
+	done
+}
+
 # The newest complete cached tree of linux-source-SERIES, if any.
 cached_tree() {	# PACKAGE
 	for d in "$top/$1"_*; do
-		[ -f "$d/.complete" ] && echo "$d"
+		tree_complete "$d" && echo "$d"
 	done | sort -V | tail -n 1
 }
 
 # "newest" is remembered as a link, so that it costs no apt call either.
-if [ "$series" = newest ] && [ -f "$top/newest/.complete" ]; then
+if [ "$series" = newest ] && tree_complete "$top/newest"; then
 	(cd "$top/newest" && pwd -P)
 	exit 0
 fi
@@ -84,6 +102,13 @@ if [ "$series" = newest ]; then
 	pkg=$(kernel_apt_cache pkgnames linux-source- 2>/dev/null |
 		grep -E '^linux-source-[0-9]+\.[0-9]+$' | sort -V | tail -n 1)
 	[ -n "$pkg" ] || vt_die "no linux-source-X.Y package in $KAPT_SUITES"
+	# Fetched already under its own series.
+	tree=$(cached_tree "$pkg")
+	if [ -n "$tree" ]; then
+		ln -sfn "$(basename "$tree")" "$top/newest"
+		echo "$tree"
+		exit 0
+	fi
 else
 	pkg=linux-source-$series
 fi
@@ -99,7 +124,7 @@ mkdir -p "$tree.tmp"
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/src/$pkg.tar.xz" | xz -dc |
 	tar -x -C "$tree.tmp" --strip-components=1 \
 		$(for m in $MEMBERS; do echo "$pkg/$m"; done) ||
-	vt_die "cannot extract the kselftest files from $deb"
+	vt_die "cannot extract the kernel tree's files from $deb"
 rm -f "$deb"
 for m in $MEMBERS; do
 	[ -e "$tree.tmp/$m" ] || vt_die "$pkg $ver has no $m"

@@ -81,6 +81,11 @@ counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
 	"$srcdir/tests/run.sh" self-tests
 # 2. The full suite on the host kernel.
 run_suite
+# 2b. The toolchains: the default build's libbpf and clang, and the suite
+#     built with LIBBPF=system CLANG=clang-14 (a test needing a newer
+#     libbpf is left out with its reason), the "requires" marker.
+counted_stage "toolchains (tests/toolchain_check.sh: default and LIBBPF=system builds)" \
+	toolchain "$srcdir/tests/toolchain_check.sh" toolchain-checks
 # 3. The same suite with a test that segfaults, one that hangs and one
 #    that leaks a pinned map: each reported as such, the run finishes.
 counted_stage "the suite with faulty tests (tests/faulty_check.sh)" faulty \

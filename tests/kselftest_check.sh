@@ -179,7 +179,7 @@ check_runner_suite() {	# LABEL INSTALL_DIR
 
 check_runner_skip() {	# LABEL INSTALL_DIR
 	begin "$1: an all-skip selection exits 4, the runner reports 'ok 1 ... # SKIP'"
-	sel="-t ringbuf/no_such_subtest"
+	sel="-a ringbuf/no_such_subtest"
 	# shellcheck disable=SC2086 # two arguments
 	run "$2/bpfcheck/$ENTRY" $sel
 	expect_exit 4
