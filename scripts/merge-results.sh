@@ -53,4 +53,6 @@ if [ "$kernels" -gt 1 ]; then
 fi
 mv "$tmp" "$out"
 trap - EXIT
-jq -r '"merged \(.shards) shards: \(.results | length) tests, \(.success) passed, \(.skipped) skipped, \(.failed) failed"' "$out"
+# The counts as test_progs' Summary line gives them.
+jq -r '"merged \(.shards) shards: \(.results | length) tests, \(.success)/\(.success_subtest)"
+	+ " PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$out"
