@@ -267,6 +267,38 @@ end_check
 
 # ---- -l, -c and -j as the kernel's ---------------------------------------------------
 
+begin "-l lists test names only, -c their bare number (the fixtures)"
+run "$FIXTURE" -l -t pass_,skip_some
+expect_exit 0
+expect_content "$OUT" "pass_plain
+pass_subtests
+skip_some"
+expect_empty "$ERR"
+run "$FIXTURE" -c
+expect_exit 0
+expect_content "$OUT" "17"
+run "$FIXTURE" -c -t pass_
+expect_content "$OUT" "2"
+run "$FIXTURE" -c -t no_such_test
+expect_exit 2
+expect_content "$OUT" "0"
+end_check
+
+begin "-l with a subtest selector lists the selected test/subtest lines"
+run "$FIXTURE" -l -t pass_subtests/sec,skip_some
+expect_exit 0
+expect_content "$OUT" "pass_subtests
+pass_subtests/second
+skip_some
+skip_some/runs
+skip_some/needs_gizmo
+skip_some/also_runs"
+run "$FIXTURE" -l -n 10/1,10/3
+expect_content "$OUT" "pass_subtests
+pass_subtests/first
+pass_subtests/third"
+end_check
+
 begin "-l prints one test name per line, -c their number (the real suite)"
 run "$TEST_PROGS" -l
 expect_exit 0

@@ -465,26 +465,6 @@ skip_some/also_runs"
 	expect_empty "$ERR"
 	end_check
 
-	begin "-l lists test names only, as the kernel's test_progs"
-	run "$FIXTURE" -l -t pass_,skip_some
-	expect_exit 0
-	expect_content "$OUT" "pass_plain
-pass_subtests
-skip_some"
-	expect_empty "$ERR"
-	end_check
-
-	begin "-l with a subtest selector lists the selected test/subtest lines"
-	run "$FIXTURE" -l -t pass_subtests/sec,skip_some
-	expect_exit 0
-	expect_content "$OUT" "pass_subtests
-pass_subtests/second
-skip_some
-skip_some/runs
-skip_some/needs_gizmo
-skip_some/also_runs"
-	end_check
-
 	begin "--list=detail of the whole suite: 17 tests, 35 subtests, in registry order"
 	run "$FIXTURE" --list=detail
 	expect_exit 0
@@ -515,17 +495,6 @@ with_leak"
 	expect_exit 0
 	expect_content "$OUT" "fail_asserts
 fail_asserts/neq"
-	end_check
-
-	begin "-c prints the bare number of selected tests, as the kernel's"
-	run "$FIXTURE" -c
-	expect_exit 0
-	expect_content "$OUT" "17"
-	run "$FIXTURE" -c -t pass_
-	expect_content "$OUT" "2"
-	run "$FIXTURE" -c -t no_such_test
-	expect_exit 2
-	expect_content "$OUT" "0"
 	end_check
 
 	begin "--count=detail counts selected tests and subtests"
