@@ -21,7 +21,7 @@
 
 enum {
 	OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK, OPT_JUNIT, OPT_SHARD,
-	OPT_DEBUG, OPT_USAGE, OPT_VERSION, OPT_VERBOSE_LONG, OPT_LIST_LONG,
+	OPT_DEBUG, OPT_USAGE, OPT_VERBOSE_LONG, OPT_LIST_LONG,
 	OPT_COUNT_LONG,
 };
 
@@ -42,7 +42,7 @@ static const struct option long_opts[] = {
 	{ "verifier-stats", no_argument, NULL, 's' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "usage", no_argument, NULL, OPT_USAGE },
-	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "version", no_argument, NULL, 'V' },
 	/* bpfcheck's. */
 	{ "json", required_argument, NULL, 'J' },
 	{ "ktap", no_argument, NULL, OPT_KTAP },
@@ -58,7 +58,7 @@ static const struct option long_opts[] = {
  * anyway), so that -j can look at the next word without getopt having
  * moved it.
  */
-static const char short_opts[] = "+:t:b:a:d:n:j::w:lcvJ:sh";
+static const char short_opts[] = "+:t:b:a:d:n:j::w:lcvJ:shV";
 
 #define MAX_JOBS 256
 #define MAX_WATCHDOG_S 86400
@@ -198,7 +198,7 @@ static void usage(const char *prog)
 	       "  -J, --json-summary=FILE write a JSON summary to FILE (--json)\n"
 	       "      --ktap              KTAP version 1 instead of text\n"
 	       "      --junit=FILE        write JUnit XML to FILE\n\n"
-	       "  -h, --help, --usage, --version\n\n"
+	       "  -h, --help; --usage; -V, --version\n\n"
 	       "Exit: 0 passed, 1 failed, 2 nothing ran or bad usage, 3 harness\n"
 	       "      error, 4 everything skipped.\n", prog);
 }
@@ -206,7 +206,7 @@ static void usage(const char *prog)
 /* The one-line synopsis, as argp's --usage prints it. */
 static void short_usage(const char *prog)
 {
-	printf("Usage: %s [-chlsv] [-a NAMES] [-b NAMES] [-d NAMES] [-j[N]]\n"
+	printf("Usage: %s [-chlsvV] [-a NAMES] [-b NAMES] [-d NAMES] [-j[N]]\n"
 	       "            [-J FILE] [-n NUMS] [-t NAMES] [-w SECONDS]\n"
 	       "            [--allow=NAMES] [--count[=detail]] [--debug]\n"
 	       "            [--deny=NAMES] [--help] [--json-summary=FILE]\n"
@@ -287,7 +287,7 @@ static int info_option(int opt, const char *prog)
 	switch (opt) {
 	case 'h': usage(prog); return 1;
 	case OPT_USAGE: short_usage(prog); return 1;
-	case OPT_VERSION: version(); return 1;
+	case 'V': version(); return 1;
 	}
 	return 0;
 }

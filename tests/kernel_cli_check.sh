@@ -188,6 +188,7 @@ cat >"$OPT_TABLE" <<'EOF'
 --count=detail|--count=detail|out
 --verifier-stats -v -t pass_plain|-s -v -t pass_plain|out
 --help|-h|out
+--version|-V|out
 EOF
 
 # Run the fixture with the words of $1 (JSON replaced by a file name),
@@ -252,7 +253,7 @@ run "$FIXTURE" --help
 cp "$OUT" "$T/help"
 run "$FIXTURE" --usage
 expect_exit 0
-expect_match "$OUT" '^Usage: .*test_progs_fixture \[-chlsv\]'
+expect_match "$OUT" '^Usage: .*test_progs_fixture \[-chlsvV\]'
 for opt in name name-blacklist allow deny num verbose json-summary workers \
 	   watchdog-timeout list count debug verifier-stats help usage \
 	   version ktap junit no-fork leak-check shard; do
