@@ -358,6 +358,12 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 	signal(SIGTERM, on_interrupt);
 	libbpf_verbosity = o.verbosity;
 	libbpf_set_print(print_libbpf);
+	/* As the kernel's test_progs: scripts the tests run read it. */
+	if (o.verbosity && setenv("SELFTESTS_VERBOSE", "1", 1)) {
+		fprintf(stderr, "test_progs: cannot set SELFTESTS_VERBOSE: %s\n",
+			strerror(errno));
+		goto out;
+	}
 	env_info_collect(&env);
 	if (suite->prepare && suite->prepare(&env, o.verbosity) < 0)
 		goto out;

@@ -231,7 +231,7 @@ expect_exit 1
 expect_line "$OUT" "timed out after 1 s (watchdog -w 1)"
 end_check
 
-begin "the options reach their effect: selection, -v levels, -s, --debug"
+begin "the options reach their effect: selection, -v levels and SELFTESTS_VERBOSE, -s, --debug"
 run "$FIXTURE" --name=pass_ -l
 expect_content "$OUT" "pass_plain
 pass_subtests"
@@ -241,6 +241,9 @@ expect_has "$OUT" "ASSERT_EQ(one)"
 run "$FIXTURE" -v -t pass_plain
 expect_no "$OUT" "ASSERT_EQ(one)"
 expect_no "$OUT" "verifier stats requested"
+expect_line "$OUT" "pass_plain: SELFTESTS_VERBOSE=1"
+run env -u SELFTESTS_VERBOSE "$FIXTURE" -t pass_plain -J "$T/v0.json"
+expect_jq "$T/v0.json" '.results[0].message | contains("SELFTESTS_VERBOSE") | not'
 run "$FIXTURE" --verifier-stats -v -t pass_plain
 expect_has "$OUT" "pass_plain: verifier stats requested"
 run "$FIXTURE" --debug -t pass_plain
