@@ -21,6 +21,7 @@
 #   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
 #                     build against Debian's linux-source
 #   make check-workflow   the example .github/workflows/vmtest.yml
+#   make check-kernel-cli libbpf/ci's test_progs line and JSON summary
 #   make check-toolchain  the default and LIBBPF=system builds, left-out
 #                     tests (Documentation/toolchain.md)
 #
@@ -203,7 +204,7 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain
+	check-toolchain check-kernel-cli
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -409,6 +410,11 @@ check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+
+# The kernel's test_progs command line and JSON as libbpf/ci uses them
+# (PRINT_TEST_SUMMARY=file runs libbpf/ci's print_test_summary.py too).
+check-kernel-cli: $(FIXTURE) $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kernel_cli_check.sh
 
 bench-bin: $(BENCH)
 

@@ -227,6 +227,17 @@ int selection_add_numbers(struct selection *sel, const char *spec,
 	return 0;
 }
 
+bool selection_names_subtests(const struct selection *sel)
+{
+	for (int i = 0; i < sel->n_names; i++)
+		if (sel->names[i].subtest)
+			return true;
+	for (int i = 0; i < sel->n_nums; i++)
+		if (sel->nums[i].has_sub)
+			return true;
+	return false;
+}
+
 static bool match(const char *pattern, const char *name, bool glob)
 {
 	if (glob)

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Merge the -J summaries of a sharded run (test_progs --shard I/N) into one
-# summary of the same shape, with the counts recomputed from the results.
+# summary of the same shape.  The shards ran disjoint sets of tests, so the
+# kernel-style counts (success, success_subtest, skipped, failed) and the
+# outcome tally are the sums of theirs.
 # Usage: merge-results.sh OUT.json SHARD.json...
 # Exit: 0, 1 when the shards overlap or disagree on the kernel, 2 bad input.
 set -eu
@@ -23,15 +25,16 @@ done
 tmp="$out.tmp.$$"
 trap 'rm -f "$tmp"' EXIT
 jq -s '
-	def failed: .outcome == "FAIL" or .outcome == "TIMEOUT";
+	def total(k): map(.[k] // 0) | add;
 	(map(.results) | add | sort_by(.number)) as $r |
 	{
-		success: ($r | map(select(.outcome == "PASS")) | length),
-		success_subtest: ($r | map(.subtests[] | select(.outcome == "PASS")) | length),
-		skipped: (($r | map(select(.outcome == "SKIP")) | length) +
-			  ($r | map(select(.outcome != "SKIP") | .subtests[] |
-				    select(.outcome == "SKIP")) | length)),
-		failed: ($r | map(select(failed)) | length),
+		success: total("success"),
+		success_subtest: total("success_subtest"),
+		skipped: total("skipped"),
+		failed: total("failed"),
+		outcomes: (map(.outcomes // {}) | map(to_entries) | add |
+			   group_by(.key) | map({key: .[0].key,
+			   value: (map(.value) | add)}) | from_entries),
 		shards: length,
 		environment: .[0].environment,
 		results: $r
@@ -50,4 +53,6 @@ if [ "$kernels" -gt 1 ]; then
 fi
 mv "$tmp" "$out"
 trap - EXIT
-jq -r '"merged \(.shards) shards: \(.results | length) tests, \(.success) passed, \(.skipped) skipped, \(.failed) failed"' "$out"
+# The counts as test_progs' Summary line gives them.
+jq -r '"merged \(.shards) shards: \(.results | length) tests, \(.success)/\(.success_subtest)"
+	+ " PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$out"

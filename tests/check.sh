@@ -79,6 +79,9 @@ start=$(date +%s)
 # 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
 counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
 	"$srcdir/tests/run.sh" self-tests
+# 1b. The kernel's test_progs options and JSON, libbpf/ci's command line.
+counted_stage "kernel test_progs command line (tests/kernel_cli_check.sh)" \
+	kernel-cli "$srcdir/tests/kernel_cli_check.sh" kernel-cli-checks
 # 2. The full suite on the host kernel.
 run_suite
 # 2b. The toolchains: the default build's libbpf and clang, and the suite
