@@ -139,10 +139,11 @@ TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
-# The bench reuses the harness's JSON writer and environment probe, and
+# The bench reuses the harness's JSON writer, atomic files and environment probe, and
 # the helpers for tracefs, sysctls, frames, network namespaces and veth
 # pairs, and lib/; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
+	harness/atomic_file.c \
 	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
 	helpers/netns.c helpers/rtnl_link.c helpers/isa.c $(LIB_SRCS)
 

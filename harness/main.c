@@ -222,12 +222,8 @@ static int commit_output(struct atomic_file *af, int write_err,
 			 const char *what)
 {
 	char *path = strdup(af->path);
-	int err = write_err;
+	int err = atomic_file_finish(af, write_err);
 
-	if (err)
-		atomic_file_abort(af);
-	else
-		err = atomic_file_commit(af);
 	if (err)
 		fprintf(stderr, "test_progs: cannot write %s '%s': %s\n", what,
 			path ? path : "?", strerror(-err));
@@ -291,6 +287,12 @@ static int open_outputs(const struct options *o, struct outputs *out)
 
 	if (o->list || o->count)
 		return 0;
+	/* One would silently replace the other. */
+	if (paths[0] && paths[1] && atomic_file_same_path(paths[0], paths[1])) {
+		fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the "
+			"same file (give each its own)\n", paths[0], paths[1]);
+		return -EINVAL;
+	}
 	for (int i = 0; i < 2; i++) {
 		int err;
 
