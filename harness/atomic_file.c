@@ -105,16 +105,45 @@ static bool pseudo_path(const char *path)
 	return !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
 }
 
+/* /dev/stdout, /dev/fd/N...: one of our descriptors, or -1. */
+static int own_fd(const char *path)
+{
+	static const char *const prefixes[] = { "/dev/fd/", "/proc/self/fd/" };
+	char *end;
+	long fd;
+
+	if (!strcmp(path, "/dev/stdout"))
+		return 1;
+	if (!strcmp(path, "/dev/stderr"))
+		return 2;
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t n = strlen(prefixes[i]);
+
+		if (strncmp(path, prefixes[i], n) || !path[n])
+			continue;
+		fd = strtol(path + n, &end, 10);
+		if (!*end && fd >= 0 && fd < INT_MAX)
+			return fd;
+	}
+	return -1;
+}
+
 /*
- * Not a regular file: write into it.  O_APPEND so that a regular file
- * reached through /dev/stdout keeps what the shell's redirection wrote.
+ * Not a regular file: write into it.  One of our own descriptors is
+ * written through a copy of it, so that a regular file behind
+ * /dev/stdout is written at the shell's offset, not over it.
  */
 static int open_through(struct atomic_file *af, const char *path)
 {
+	int fd = own_fd(path);
+
 	af->path = strdup(path);
 	if (!af->path)
 		return -ENOMEM;
-	af->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+	if (fd >= 0)
+		af->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	else
+		af->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
 	return af->fd < 0 ? -errno : 0;
 }
 
@@ -204,6 +233,8 @@ int atomic_file_commit(struct atomic_file *af)
 	int err = fclose(af->f) ? -errno : 0;
 
 	af->f = NULL;
+	if (!af->tmp_path)
+		fflush(NULL);	/* what stdio holds for the same file goes first */
 	if (!err)
 		err = write_all(af->fd, af->buf, af->len);
 	/* Complete on disk before the name points at it. */
