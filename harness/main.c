@@ -217,6 +217,29 @@ static int run_all(const struct suite *suite, const struct options *o,
 	return summary_exit_code(sum);
 }
 
+/* Nothing can run here (prepare said why): every selected test skips. */
+static int skip_all(const struct suite *suite, const struct options *o,
+		    const char *why, const int *idx, int n,
+		    struct test_result *results, struct summary *sum)
+{
+	struct progress pr = { .o = o, .sum = sum };
+
+	for (int i = 0; i < n; i++) {
+		struct test_result *r = &results[i];
+
+		r->name = suite->tests[idx[i]].name;
+		r->number = idx[i] + 1;
+		r->outcome = OUTCOME_SKIP;
+		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s", why);
+		on_test_done(&pr, r);
+	}
+	if (o->ktap)
+		report_ktap_end(stdout, sum);
+	else
+		report_text_end(stdout, results, n, sum);
+	return summary_exit_code(sum);
+}
+
 /* Finish one result file: write_err is what writing its content gave. */
 static int commit_output(struct atomic_file *af, int write_err,
 			 const char *what)
@@ -265,7 +288,10 @@ static int run_selected(const struct suite *suite, const struct options *o,
 		goto out;
 	if (o->ktap)
 		report_ktap_begin(stdout, n, env);
-	ret = run_tests(suite, o, idx, n, results, &sum);
+	if (env->skip_all[0])
+		ret = skip_all(suite, o, env->skip_all, idx, n, results, &sum);
+	else
+		ret = run_tests(suite, o, idx, n, results, &sum);
 	if (ret != EXIT_INFRA && write_outputs(out, env, results, n, &sum))
 		ret = EXIT_INFRA;
 	if (ret == EXIT_NO_TESTS)
