@@ -10,6 +10,8 @@
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
+#   make check-trust  outputs never destroy, no false FAIL/PASS, JUnit and
+#                     KTAP that junitparser and kunit.py accept
 #   make bench-prog-cost  every prog-cost pair by both methods, one table
 #   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
@@ -204,7 +206,7 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain
+	check-toolchain check-trust
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -440,6 +442,10 @@ bench-regress:
 
 # The bench's own tests: every benchmark for about a second, bad input;
 # prog-cost and the regression gate.
+check-trust: $(FIXTURE) $(TEST_PROGS_BIN) $(BENCH)
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/trust_check.sh
+
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh
