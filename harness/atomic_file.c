@@ -73,8 +73,8 @@ static char *link_target(const char *abs)
 static int resolve_target(const char *path, char **out)
 {
 	char *p = absolute(path);
+	int hops = 0, err = 0;
 	struct stat st;
-	int hops = 0;
 
 	*out = NULL;
 	for (; p && hops < MAX_LINK_HOPS; hops++) {
@@ -91,12 +91,10 @@ static int resolve_target(const char *path, char **out)
 		free(p);
 		p = next;
 	}
-	if (!p)
-		return -ENOMEM;
+	if (!*out)
+		err = !p ? -ENOMEM : hops == MAX_LINK_HOPS ? -ELOOP : -(errno ? errno : ENOENT);
 	free(p);
-	if (hops == MAX_LINK_HOPS)
-		return -ELOOP;
-	return *out ? 0 : -(errno ? errno : ENOENT);
+	return err;
 }
 
 /* /dev/stdout, /dev/fd/N, /proc/self/fd/N...: never renamed over. */
@@ -129,9 +127,10 @@ static int own_fd(const char *path)
 }
 
 /*
- * Not a regular file: write into it.  One of our own descriptors is
- * written through a copy of it, so that a regular file behind
- * /dev/stdout is written at the shell's offset, not over it.
+ * Not a regular file (or one under /dev or /proc): write into it, as a
+ * shell's '>' would.  One of our own descriptors is written through a
+ * copy of it, so that a regular file behind /dev/stdout is written at the
+ * shell's offset, not over what it holds.
  */
 static int open_through(struct atomic_file *af, const char *path)
 {
@@ -143,7 +142,7 @@ static int open_through(struct atomic_file *af, const char *path)
 	if (fd >= 0)
 		af->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	else
-		af->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		af->fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
 	return af->fd < 0 ? -errno : 0;
 }
 
