@@ -243,17 +243,36 @@ static int run_all(const struct suite *suite, const struct options *o,
 	return summary_exit_code(sum);
 }
 
+/* Nothing can run here (prepare said why): every selected test skips. */
+static int skip_all(const struct suite *suite, const struct options *o,
+		    const char *why, const int *idx, int n,
+		    struct test_result *results, struct summary *sum)
+{
+	struct progress pr = { .o = o, .sum = sum };
+
+	for (int i = 0; i < n; i++) {
+		struct test_result *r = &results[i];
+
+		r->name = suite->tests[idx[i]].name;
+		r->number = idx[i] + 1;
+		r->outcome = OUTCOME_SKIP;
+		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s", why);
+		on_test_done(&pr, r);
+	}
+	if (o->ktap)
+		report_ktap_end(stdout, sum);
+	else
+		report_text_end(stdout, results, n, sum);
+	return summary_exit_code(sum);
+}
+
 /* Finish one result file: write_err is what writing its content gave. */
 static int commit_output(struct atomic_file *af, int write_err,
 			 const char *what)
 {
 	char *path = strdup(af->path);
-	int err = write_err;
+	int err = atomic_file_finish(af, write_err);
 
-	if (err)
-		atomic_file_abort(af);
-	else
-		err = atomic_file_commit(af);
 	if (err)
 		fprintf(stderr, "test_progs: cannot write %s '%s': %s\n", what,
 			path ? path : "?", strerror(-err));
@@ -272,8 +291,7 @@ static int write_outputs(struct outputs *out, const struct env_info *env,
 				     env, results, n, sum), "JSON summary");
 	if (out->junit.path)
 		err |= commit_output(&out->junit, report_junit_write(
-				     out->junit.f, results, n, sum),
-				     "JUnit XML");
+				     out->junit.f, results, n), "JUnit XML");
 	return err;
 }
 
@@ -296,7 +314,10 @@ static int run_selected(const struct suite *suite, const struct options *o,
 		goto out;
 	if (o->ktap)
 		report_ktap_begin(stdout, n, env);
-	ret = run_tests(suite, o, idx, n, results, &sum);
+	if (env->skip_all[0])
+		ret = skip_all(suite, o, env->skip_all, idx, n, results, &sum);
+	else
+		ret = run_tests(suite, o, idx, n, results, &sum);
 	if (ret != EXIT_INFRA && write_outputs(out, env, results, n, &sum))
 		ret = EXIT_INFRA;
 	if (ret == EXIT_NO_TESTS)
@@ -317,6 +338,12 @@ static int open_outputs(const struct options *o, struct outputs *out)
 
 	if (o->list || o->count)
 		return 0;
+	/* One would silently replace the other. */
+	if (paths[0] && paths[1] && atomic_file_same_path(paths[0], paths[1])) {
+		fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the "
+			"same file (give each its own)\n", paths[0], paths[1]);
+		return -EINVAL;
+	}
 	for (int i = 0; i < 2; i++) {
 		int err;
 

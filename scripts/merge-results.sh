@@ -15,14 +15,25 @@ if [ $# -lt 2 ]; then
 fi
 out=$1
 shift
+# Exactly one JSON object with a results array and an environment: an
+# empty or truncated shard must not pass as "nothing failed".
 for f in "$@"; do
-	if ! jq -e '.results | type == "array"' "$f" >/dev/null 2>&1; then
-		echo "merge-results: '$f' is not a test_progs JSON summary" >&2
+	if [ ! -f "$f" ] || [ ! -s "$f" ]; then
+		echo "merge-results: shard '$f' is empty or not a file" \
+			"(expected a test_progs -J summary)" >&2
+		exit 2
+	fi
+	if ! jq -se 'length == 1 and (.[0] | type == "object" and
+			(.results | type == "array") and
+			(.environment | type == "object"))' "$f" >/dev/null 2>&1; then
+		echo "merge-results: shard '$f' is not a complete test_progs" \
+			"JSON summary (truncated or another file?)" >&2
 		exit 2
 	fi
 done
 
-tmp="$out.tmp.$$"
+srcdir=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp) || exit 1
 trap 'rm -f "$tmp"' EXIT
 jq -s '
 	def total(k): map(.[k] // 0) | add;
@@ -51,8 +62,8 @@ if [ "$kernels" -gt 1 ]; then
 		"$(jq -r '.environment.kernel_release' "$@" | sort -u | tr '\n' ' ')" >&2
 	exit 1
 fi
-mv "$tmp" "$out"
-trap - EXIT
+# Never replaces a device, FIFO or symlink at that path.
+sh "$srcdir/publish.sh" "$tmp" "$out" || exit 1
 # The counts as test_progs' Summary line gives them.
 jq -r '"merged \(.shards) shards: \(.results | length) tests, \(.success)/\(.success_subtest)"
 	+ " PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$out"

@@ -99,6 +99,10 @@ counted_stage "bench smoke run (tests/bench_check.sh)" bench \
 # 5. prog-cost by both methods, the regression gate and its demo, bad input.
 counted_stage "prog-cost and the regression gate (tests/prog_cost_check.sh)" \
 	prog-cost "$srcdir/tests/prog_cost_check.sh" prog-cost-checks
+# 5b. Outputs that never destroy, no false FAIL/PASS, outputs consumers
+#     accept (junitparser, junit-10.xsd rules, kunit.py parse).
+counted_stage "trust in the outputs (tests/trust_check.sh)" trust \
+	"$srcdir/tests/trust_check.sh" trust-checks
 # 6. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
