@@ -330,6 +330,17 @@ out:
 	return ret;
 }
 
+/* -J and --junit on one file: one would silently replace the other. */
+static bool outputs_collide(const struct options *o)
+{
+	if (!o->json_path || !o->junit_path ||
+	    !atomic_file_same_path(o->json_path, o->junit_path))
+		return false;
+	fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the same file "
+		"(give each its own)\n", o->json_path, o->junit_path);
+	return true;
+}
+
 /* Create the result files' temporary files now: a bad path fails early. */
 static int open_outputs(const struct options *o, struct outputs *out)
 {
@@ -338,12 +349,6 @@ static int open_outputs(const struct options *o, struct outputs *out)
 
 	if (o->list || o->count)
 		return 0;
-	/* One would silently replace the other. */
-	if (paths[0] && paths[1] && atomic_file_same_path(paths[0], paths[1])) {
-		fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the "
-			"same file (give each its own)\n", paths[0], paths[1]);
-		return -EINVAL;
-	}
 	for (int i = 0; i < 2; i++) {
 		int err;
 
@@ -372,6 +377,9 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 		options_free(&o);
 		return ret > 0 ? EXIT_OK : EXIT_USAGE;
 	}
+	ret = EXIT_USAGE;
+	if (outputs_collide(&o))
+		goto out;
 	ret = EXIT_INFRA;
 	if (o.leak_check && !suite->leaks) {
 		fprintf(stderr, "test_progs: --leak-check: this runner has no "
