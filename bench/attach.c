@@ -31,7 +31,7 @@ const char *bench_attach_name(enum bench_attach a)
 
 int bench_attach_parse(const char *s, enum bench_attach *a)
 {
-	for (size_t i = 0; i < sizeof(attach_names) / sizeof(attach_names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(attach_names); i++) {
 		if (!strcmp(s, attach_names[i])) {
 			*a = i;
 			return 0;
@@ -81,12 +81,12 @@ int bench_load_attach(struct bpf_object_skeleton *s, const char *prefix,
 	ret = bpf_object__load_skeleton(s);
 	if (ret)
 		return bench_err(err, len, "%s: %s on load", bench_attach_name(mode),
-				 bench_errname(-ret));
+				 errname(-ret));
 	*link = bpf_program__attach(target);
 	if (!*link) {
 		ret = errno;
 		return bench_err(err, len, "%s: %s on attach", bench_attach_name(mode),
-				 bench_errname(ret));
+				 errname(ret));
 	}
 	return 0;
 }
@@ -112,7 +112,7 @@ int bench_load_producer(bench_load_fn load, char *err, size_t len)
 	bench_attach_note[0] = '\0';
 	if (env.attach != BENCH_ATTACH_AUTO)
 		return try_mode(load, env.attach, err, len);
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
 		if (!try_mode(load, order[i], why, sizeof(why)))
 			return 0;
 		/* Say why each better attach type was passed over. */

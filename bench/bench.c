@@ -16,27 +16,15 @@
 
 #include "bench.h"
 #include "mounts.h"
-#include "prog_cost.h"
 #include "trigger.h"
-
-/* The kernel's "operation not supported" for a missing map operation. */
-#define ENOTSUPP 524
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 struct bench_env env;
 int bench_stop_producers;
 int bench_stop_consumers;
 
-const struct bench_ops *const bench_list[] = {
-	&bench_rb_libbpf, &bench_rb_custom, &bench_rb_output, &bench_pb_libbpf,
-	&bench_queue_pop, &bench_queue_batch,
-	&bench_trig_syscall, &bench_trig_prog,
-	&bench_cost_fizzbuzz, &bench_cost_task, &bench_cost_bloom,
-	&bench_cost_subprog, &bench_cost_isa, &bench_cost_map_batch,
-	&bench_cost_obj,
-};
-const int bench_list_cnt = ARRAY_SIZE(bench_list);
+/* The linker's bounds of the registration sections (BENCH_REGISTER). */
+extern const struct bench_ops *const __start_bench_ops[], *const __stop_bench_ops[];
+extern const struct bench_command __start_bench_commands[], __stop_bench_commands[];
 
 static struct bench_thread producers[BENCH_MAX_THREADS];
 static struct bench_thread consumers[BENCH_MAX_THREADS];
@@ -58,6 +46,24 @@ struct snapshot {
 	struct cpustat cpu;
 	__u64 prod_triggers[BENCH_MAX_THREADS];
 };
+
+const struct bench_ops *bench_nth(int i)
+{
+	return i < __stop_bench_ops - __start_bench_ops ? __start_bench_ops[i] : NULL;
+}
+
+/* argv[1] names a command ("compare"): the command, else NULL. */
+static const struct bench_command *find_command(int argc, char **argv)
+{
+	if (argc < 2)
+		return NULL;
+	for (const struct bench_command *c = __start_bench_commands;
+	     c < __stop_bench_commands; c++) {
+		if (!strcmp(c->name, argv[1]))
+			return c;
+	}
+	return NULL;
+}
 
 void bench_trigger(void)
 {
@@ -106,22 +112,6 @@ void bench_fail(const char *fmt, ...)
 	pthread_mutex_unlock(&fail_lock);
 	__atomic_store_n(&bench_stop_producers, 1, __ATOMIC_RELAXED);
 	__atomic_store_n(&bench_stop_consumers, 1, __ATOMIC_RELAXED);
-}
-
-const char *bench_errname(int err)
-{
-	static __thread char buf[32];
-	const char *name;
-
-	if (err < 0)
-		err = -err;
-	if (err == ENOTSUPP)
-		return "ENOTSUPP";
-	name = strerrorname_np(err);
-	if (name)
-		return name;
-	snprintf(buf, sizeof(buf), "errno %d", err);
-	return buf;
 }
 
 int bench_err(char *err, size_t len, const char *fmt, ...)
@@ -239,7 +229,7 @@ static int start_threads(char *err, size_t len)
 				   producer_main);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret)
-		return bench_err(err, len, "starting threads: %s", bench_errname(ret));
+		return bench_err(err, len, "starting threads: %s", errname(ret));
 	return 0;
 }
 
@@ -417,7 +407,7 @@ static int measure(struct bench_result *r)
 	if (env.bench->drain && !failed) {
 		ret = env.bench->drain(&consumers[0]);
 		if (ret < 0)
-			bench_fail("draining what is left: %s", bench_errname(ret));
+			bench_fail("draining what is left: %s", errname(ret));
 	}
 	if (failed) {
 		fprintf(stderr, "bench: %s: %s\n", env.name, fail_reason);
@@ -475,17 +465,17 @@ out:
 
 int main(int argc, char **argv)
 {
+	const struct bench_command *cmd = find_command(argc, argv);
 	int ret;
 
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
+	if (cmd)
+		return cmd->main(argc - 1, argv + 1);
 	ret = bench_parse_args(argc, argv);
-
 	if (ret >= 0)
 		return ret;
 	libbpf_set_print(libbpf_print);
 	install_signals();
-	if (env.bench->cost)
-		return prog_cost_run(env.bench->cost);
+	if (env.bench->run)
+		return env.bench->run(env.bench);
 	return run();
 }

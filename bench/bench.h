@@ -27,14 +27,12 @@
 #include <stddef.h>
 
 #include "bench_common.h"
+#include "errname.h"
 #include "stats.h"
+#include "util.h"
 
 struct bpf_object_skeleton;
 struct bpf_link;
-struct cost_ops;
-
-/* For callbacks whose signature is fixed by libbpf or by a table. */
-#define __maybe_unused __attribute__((unused))
 
 #define BENCH_MAX_THREADS	64
 /* Consumers wake at least this often to see that the run is over. */
@@ -164,21 +162,38 @@ struct bench_ops {
 	const struct bench_cpu_counters *(*counters)(void);
 	/* Release everything setup took, also after a failed setup. */
 	void (*teardown)(void);
-	/* prog-cost benchmarks (prog_cost.h): the rest above is unused. */
-	const struct cost_ops *cost;
+	/*
+	 * A benchmark with a loop of its own (prog-cost) runs it here and
+	 * returns the exit code; the producer/consumer hooks above are unused.
+	 */
+	int (*run)(const struct bench_ops *b);
+	/* The benchmark's own description (prog-cost: its cost_ops). */
+	const void *priv;
 };
 
-/* The benchmarks. */
-extern const struct bench_ops bench_rb_libbpf, bench_rb_custom, bench_rb_output;
-extern const struct bench_ops bench_pb_libbpf;
-extern const struct bench_ops bench_queue_pop, bench_queue_batch;
-extern const struct bench_ops bench_trig_syscall, bench_trig_prog;
-extern const struct bench_ops bench_cost_fizzbuzz, bench_cost_task, bench_cost_bloom;
-extern const struct bench_ops bench_cost_subprog, bench_cost_isa, bench_cost_map_batch;
-extern const struct bench_ops bench_cost_obj;
+/*
+ * A benchmark registers itself next to its code: the linker gathers the
+ * pointers in the section "bench_ops", so that the framework lists none
+ * and a new benchmark is one new file.
+ */
+#define BENCH_REGISTER(ops)						\
+	static const struct bench_ops *const bench_reg_##ops		\
+	__attribute__((section("bench_ops"), used, aligned(sizeof(void *)))) = &(ops)
 
-extern const struct bench_ops *const bench_list[];
-extern const int bench_list_cnt;
+/* The registered benchmarks, in no particular order; NULL past the last. */
+const struct bench_ops *bench_nth(int i);
+
+/* A command of its own ("bench compare ..."): its name and main. */
+struct bench_command {
+	const char *name;
+	int (*main)(int argc, char **argv);
+};
+
+#define BENCH_COMMAND(var, cmd_name, fn)				\
+	static const struct bench_command var				\
+	__attribute__((section("bench_commands"), used, aligned(sizeof(void *)))) = {	\
+		.name = cmd_name, .main = fn,				\
+	}
 
 /* ---- for the benchmarks (bench.c) ---- */
 
@@ -230,8 +245,6 @@ int bench_consumer_cpu(int i);
 int bench_signal(void);
 /* A thread hit an error: remember the first reason and stop the run. */
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Name of an errno value (ENOTSUPP too), for one-line reasons. */
-const char *bench_errname(int err);
 /* snprintf into err; returns -1 so setup code can "return bench_err(...)". */
 int bench_err(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -364,10 +377,5 @@ void report_json_metric(struct json_writer *w, const struct report_metric *m);
 /* BMF: "bench": {"measure": {"value", "lower_value", "upper_value"}}, mean -/+ stddev. */
 void report_bmf_entry(struct json_writer *w, const char *bench, const char *measure,
 		      const struct stats_summary *s);
-
-/* ---- compare.c ---- */
-
-/* bench compare BASELINE CANDIDATE [options]: the exit code. */
-int compare_main(int argc, char **argv);
 
 #endif

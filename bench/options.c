@@ -257,7 +257,7 @@ static const struct number_opt number_opts[] = {
 /* Options that take a number, by getopt code. */
 static int parse_number_opt(int c, const char *arg)
 {
-	for (size_t i = 0; i < sizeof(number_opts) / sizeof(number_opts[0]);
+	for (size_t i = 0; i < ARRAY_SIZE(number_opts);
 	     i++) {
 		const struct number_opt *o = &number_opts[i];
 		long v = 0;
@@ -336,7 +336,7 @@ static const struct {
 /* The prog-cost options that take a name or a file; the rest are numbers. */
 static int parse_prog_cost_opt(int c, const char *arg)
 {
-	for (size_t i = 0; i < sizeof(string_opts) / sizeof(string_opts[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(string_opts); i++) {
 		if (string_opts[i].code != c)
 			continue;
 		*string_opts[i].field = arg;
@@ -402,16 +402,42 @@ static int check_output(const char *opt, const char *path)
 
 static const struct bench_ops *find_bench(const char *name)
 {
-	for (int i = 0; i < bench_list_cnt; i++)
-		if (!strcmp(bench_list[i]->name, name))
-			return bench_list[i];
+	const struct bench_ops *b;
+
+	for (int i = 0; (b = bench_nth(i)); i++) {
+		if (!strcmp(b->name, name))
+			return b;
+	}
 	return NULL;
 }
 
-static void list_benches(void)
+static int by_name(const void *a, const void *b)
 {
-	for (int i = 0; i < bench_list_cnt; i++)
-		printf("%-19s %s\n", bench_list[i]->name, bench_list[i]->desc);
+	const struct bench_ops *const *x = a, *const *y = b;
+
+	return strcmp((*x)->name, (*y)->name);
+}
+
+/* By name: the order of registration is the linker's. */
+static int list_benches(void)
+{
+	const struct bench_ops **all;
+	int n = 0;
+
+	while (bench_nth(n))
+		n++;
+	all = calloc(n, sizeof(*all));
+	if (!all) {
+		fprintf(stderr, "bench: out of memory\n");
+		return BENCH_EXIT_FAIL;
+	}
+	for (int i = 0; i < n; i++)
+		all[i] = bench_nth(i);
+	qsort(all, n, sizeof(*all), by_name);
+	for (int i = 0; i < n; i++)
+		printf("%-19s %s\n", all[i]->name, all[i]->desc);
+	free(all);
+	return 0;
 }
 
 /* Options that are fine alone but not with this bench or each other. */
@@ -495,10 +521,8 @@ int bench_parse_args(int argc, char **argv)
 	ret = parse_positional(argc, argv);
 	if (ret)
 		return ret;
-	if (env.list) {
-		list_benches();
-		return 0;
-	}
+	if (env.list)
+		return list_benches();
 	return -1;
 }
 

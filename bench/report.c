@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "atomic_file.h"
 #include "env_info.h"
 #include "json_writer.h"
 
@@ -522,27 +523,27 @@ void report_bmf_entry(struct json_writer *w, const char *bench, const char *meas
 int report_write_file(const char *opt, const char *path, report_fn fn,
 		      const void *ctx)
 {
+	struct atomic_file af;
 	struct json_writer w;
-	char tmp[PATH_MAX];
-	bool bad;
-	FILE *f;
+	int err;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, getpid());
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(errno));
+	err = atomic_file_open(&af, path);
+	if (err) {
+		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(-err));
 		return -1;
 	}
-	json_init(&w, f);
+	json_init(&w, af.f);
 	fn(&w, ctx);
-	fputc('\n', f);
-	bad = w.error || ferror(f);
-	if (fclose(f))
-		bad = true;
-	if (bad || rename(tmp, path)) {
+	fputc('\n', af.f);
+	if (w.error) {
+		atomic_file_abort(&af);
+		fprintf(stderr, "bench: %s '%s': write failed\n", opt, path);
+		return -1;
+	}
+	err = atomic_file_commit(&af);
+	if (err) {
 		fprintf(stderr, "bench: %s '%s': %s\n", opt, path,
-			bad ? "write failed" : strerror(errno));
-		unlink(tmp);
+			err == -EIO ? "write failed" : strerror(-err));
 		return -1;
 	}
 	return 0;

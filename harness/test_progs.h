@@ -19,6 +19,7 @@
 #include <bpf/libbpf.h>
 
 #include "asserts.h"
+#include "util.h"
 
 /*
  * Start a subtest.  Returns false when the subtest is not selected (the
@@ -36,9 +37,5 @@ void test__skip_reason(const char *fmt, ...)
 void test__fail(void);
 /* Verbosity level from -v flags: 0, 1 (-v), 2 (-vv), 3 (-vvv). */
 int test__verbosity(void);
-
-#ifndef ARRAY_SIZE
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
 
 #endif

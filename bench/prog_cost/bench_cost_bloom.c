@@ -57,7 +57,7 @@ static int fill_maps(char *err, size_t len)
 	free(keys);
 	if (ret)
 		return cost_setup_failed(err, len, "filling the maps with %u keys: %s",
-					 env.keys, bench_errname(ret));
+					 env.keys, errname(ret));
 	return 0;
 }
 
@@ -92,7 +92,7 @@ static int load(char *err, size_t len)
 
 	if (!s)
 		return cost_setup_failed(err, len, "opening bench_cost_bloom: %s",
-					 bench_errname(errno));
+					 errname(errno));
 	bl.skel = s;
 	bpf_program__set_autoload(s->progs.lookup_plain, !bloom);
 	bpf_program__set_autoload(s->progs.lookup_bloom, bloom);
@@ -103,7 +103,7 @@ static int load(char *err, size_t len)
 		ret = bench_cost_bloom__load(s);
 	if (ret)
 		return cost_setup_failed(err, len, "loading bench_cost_bloom: %s",
-					 bench_errname(ret));
+					 errname(ret));
 	return 0;
 }
 
@@ -153,11 +153,13 @@ static const struct cost_ops bloom_cost = {
 	.teardown = bloom_teardown,
 };
 
-const struct bench_ops bench_cost_bloom = {
+static const struct bench_ops bench_cost_bloom = {
 	.name = "prog-cost-bloom",
 	.desc = "32 hash lookups per run, --variant plain or bloom (a bloom filter "
 		"first), --keys N, --hit-pct P",
 	.accepts = BENCH_OPT_VARIANT | BENCH_OPT_KEYS | BENCH_OPT_HIT_PCT,
 	.check = prog_cost_check,
-	.cost = &bloom_cost,
+	.run = prog_cost_run,
+	.priv = &bloom_cost,
 };
+BENCH_REGISTER(bench_cost_bloom);

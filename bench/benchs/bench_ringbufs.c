@@ -57,11 +57,11 @@ static int rb_load(enum bench_attach mode, char *err, size_t len)
 
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	bench_config_fill(&skel->rodata->cfg);
 	ret = bpf_map__set_max_entries(skel->maps.ringbuf, env.rb_size);
 	if (ret)
-		bench_err(err, len, "setting the ring size: %s", bench_errname(ret));
+		bench_err(err, len, "setting the ring size: %s", errname(ret));
 	else
 		ret = bench_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link,
 					err, len);
@@ -79,7 +79,7 @@ static int pb_load(enum bench_attach mode, char *err, size_t len)
 
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	bench_config_fill(&skel->rodata->cfg);
 	if (bench_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link, err, len)) {
 		bench_perfbuf__destroy(skel);
@@ -111,7 +111,7 @@ static int libbpf_ring_setup(const char *prog, char *err, size_t len)
 	rbs.ring = ring_buffer__new(fd, on_sample, bench_consumer(0), NULL);
 	if (!rbs.ring)
 		return bench_err(err, len, "ring_buffer__new: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	return 0;
 }
 
@@ -132,7 +132,7 @@ static void rb_libbpf_consume(struct bench_thread *t)
 	while (!bench_consumers_done()) {
 		ret = ring_buffer__poll(rbs.ring, BENCH_POLL_TIMEOUT_MS);
 		if (ret < 0 && ret != -EINTR) {
-			bench_fail("ring_buffer__poll: %s", bench_errname(ret));
+			bench_fail("ring_buffer__poll: %s", errname(ret));
 			return;
 		}
 		bench_consumer_woke(t);
@@ -163,7 +163,7 @@ static int custom_open(struct custom_ring *c, int map_fd, unsigned long size,
 		 map_fd, 0);
 	if (p == MAP_FAILED)
 		return bench_err(err, len, "mmap of the consumer page: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	c->consumer_pos = p;
 	/* The data pages follow twice, so a record never wraps. */
 	c->data_map_len = c->page_size + 2 * size;
@@ -171,14 +171,14 @@ static int custom_open(struct custom_ring *c, int map_fd, unsigned long size,
 		 c->page_size);
 	if (p == MAP_FAILED)
 		return bench_err(err, len, "mmap of the data pages: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	c->producer_pos = p;
 	c->data = (const char *)p + c->page_size;
 	c->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
 	if (c->epoll_fd < 0)
-		return bench_err(err, len, "epoll_create1: %s", bench_errname(errno));
+		return bench_err(err, len, "epoll_create1: %s", errname(errno));
 	if (epoll_ctl(c->epoll_fd, EPOLL_CTL_ADD, map_fd, &ev))
-		return bench_err(err, len, "epoll_ctl: %s", bench_errname(errno));
+		return bench_err(err, len, "epoll_ctl: %s", errname(errno));
 	return 0;
 }
 
@@ -247,7 +247,7 @@ static void rb_custom_consume(struct bench_thread *t)
 	while (!bench_consumers_done()) {
 		if (epoll_wait(c->epoll_fd, &ev, 1, BENCH_POLL_TIMEOUT_MS) < 0 &&
 		    errno != EINTR) {
-			bench_fail("epoll_wait: %s", bench_errname(errno));
+			bench_fail("epoll_wait: %s", errname(errno));
 			return;
 		}
 		bench_consumer_woke(t);
@@ -300,7 +300,7 @@ static int pb_libbpf_setup(char *err, size_t len)
 					bench_consumer(0), NULL);
 	if (!rbs.perf)
 		return bench_err(err, len, "perf_buffer__new_raw: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	return 0;
 }
 
@@ -311,7 +311,7 @@ static void pb_libbpf_consume(struct bench_thread *t)
 	while (!bench_consumers_done()) {
 		ret = perf_buffer__poll(rbs.perf, BENCH_POLL_TIMEOUT_MS);
 		if (ret < 0 && ret != -EINTR) {
-			bench_fail("perf_buffer__poll: %s", bench_errname(ret));
+			bench_fail("perf_buffer__poll: %s", errname(ret));
 			return;
 		}
 		bench_consumer_woke(t);
@@ -377,7 +377,7 @@ static void rbs_teardown(void)
 #define BUF_OPTS (BENCH_OPTS_PRODUCERS | BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | \
 		  BENCH_OPT_BATCH | BENCH_OPT_SAMPLED | BENCH_OPT_B2B | BENCH_OPT_ATTACH)
 
-const struct bench_ops bench_rb_libbpf = {
+static const struct bench_ops bench_rb_libbpf = {
 	.name = "rb-libbpf",
 	.desc = "ring buffer, reserve/submit, libbpf ring_buffer__poll consumer",
 	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
@@ -391,8 +391,9 @@ const struct bench_ops bench_rb_libbpf = {
 	.counters = rb_counters,
 	.teardown = rbs_teardown,
 };
+BENCH_REGISTER(bench_rb_libbpf);
 
-const struct bench_ops bench_rb_custom = {
+static const struct bench_ops bench_rb_custom = {
 	.name = "rb-custom",
 	.desc = "ring buffer, reserve/submit, consumer over the mmapped ring",
 	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
@@ -406,8 +407,9 @@ const struct bench_ops bench_rb_custom = {
 	.counters = rb_counters,
 	.teardown = rbs_teardown,
 };
+BENCH_REGISTER(bench_rb_custom);
 
-const struct bench_ops bench_rb_output = {
+static const struct bench_ops bench_rb_output = {
 	.name = "rb-output",
 	.desc = "ring buffer, bpf_ringbuf_output, libbpf ring_buffer__poll consumer",
 	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
@@ -421,8 +423,9 @@ const struct bench_ops bench_rb_output = {
 	.counters = rb_counters,
 	.teardown = rbs_teardown,
 };
+BENCH_REGISTER(bench_rb_output);
 
-const struct bench_ops bench_pb_libbpf = {
+static const struct bench_ops bench_pb_libbpf = {
 	.name = "pb-libbpf",
 	.desc = "perf buffer, bpf_perf_event_output, libbpf perf_buffer__poll consumer",
 	.accepts = BUF_OPTS | BENCH_OPT_PB_PAGES,
@@ -436,3 +439,4 @@ const struct bench_ops bench_pb_libbpf = {
 	.counters = pb_counters,
 	.teardown = rbs_teardown,
 };
+BENCH_REGISTER(bench_pb_libbpf);

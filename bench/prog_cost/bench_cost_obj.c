@@ -65,7 +65,7 @@ static int open_program(struct bpf_program **prog, char *err, size_t len)
 	if (ret)
 		return cost_setup_failed(err, len, "loading %s from %s: %s (bench -v "
 					 "shows libbpf's and the verifier's messages)",
-					 env.prog_name, env.obj_path, bench_errname(ret));
+					 env.prog_name, env.obj_path, errname(ret));
 	return 0;
 }
 
@@ -104,11 +104,13 @@ static const struct cost_ops obj_cost = {
 	.teardown = obj_teardown,
 };
 
-const struct bench_ops bench_cost_obj = {
+static const struct bench_ops bench_cost_obj = {
 	.name = "prog-cost",
 	.desc = "any program: --obj FILE.bpf.o --prog NAME [--data-in FILE]... "
 		"[--variant LABEL]",
 	.accepts = BENCH_OPT_OBJ | BENCH_OPT_VARIANT,
 	.check = prog_cost_check,
-	.cost = &obj_cost,
+	.run = prog_cost_run,
+	.priv = &obj_cost,
 };
+BENCH_REGISTER(bench_cost_obj);

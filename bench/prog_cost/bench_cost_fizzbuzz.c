@@ -40,7 +40,7 @@ static void fizzbuzz_config(char *buf, size_t len)
 
 static int build_frames(struct cost_inputs *in)
 {
-	for (size_t p = 0; p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
+	for (size_t p = 0; p < ARRAY_SIZE(prefixes); p++)
 		for (__u32 d = 0; d < 256; d++)
 			if (cost_inputs_add_udp4(in, prefixes[p] | d))
 				return -ENOMEM;
@@ -87,11 +87,11 @@ static int fizzbuzz_setup(struct cost_run *r, char *err, size_t len)
 	ret = load(&prog, &queue);
 	if (ret)
 		return cost_setup_failed(err, len, "loading fizzbuzz_%s: %s",
-					 env.variant, bench_errname(ret));
+					 env.variant, errname(ret));
 	ret = fill_queue(bpf_map__fd(queue));
 	if (ret)
 		return cost_setup_failed(err, len, "filling the classes queue: %s",
-					 bench_errname(ret));
+					 errname(ret));
 	if (build_frames(r->inputs))
 		return cost_setup_failed(err, len, "out of memory");
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(prog),
@@ -116,11 +116,13 @@ static const struct cost_ops fizzbuzz_cost = {
 	.teardown = fizzbuzz_teardown,
 };
 
-const struct bench_ops bench_cost_fizzbuzz = {
+static const struct bench_ops bench_cost_fizzbuzz = {
 	.name = "prog-cost-fizzbuzz",
 	.desc = "XDP FizzBuzzFibonacci classifier, --variant lookup (the fix) or "
 		"loop (the regression)",
 	.accepts = BENCH_OPT_VARIANT,
 	.check = prog_cost_check,
-	.cost = &fizzbuzz_cost,
+	.run = prog_cost_run,
+	.priv = &fizzbuzz_cost,
 };
+BENCH_REGISTER(bench_cost_fizzbuzz);

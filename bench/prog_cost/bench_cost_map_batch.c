@@ -110,7 +110,7 @@ static int userspace_sample(struct cost_method *m __maybe_unused, __u64 budget_n
 			ret = fill();
 		if (ret)
 			return bench_err(err, len, "%s %s over %u elements: %s", env.variant,
-					 env.op, env.keys, bench_errname(ret));
+					 env.op, env.keys, errname(ret));
 	} while (now_ns() - start < budget_ns && !bench_signal());
 	return 0;
 }
@@ -134,11 +134,11 @@ static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 				   sizeof(__u64), env.keys, NULL);
 	if (mb.map_fd < 0)
 		return cost_setup_failed(err, len, "creating a hash map of %u elements: %s",
-					 env.keys, bench_errname(mb.map_fd));
+					 env.keys, errname(mb.map_fd));
 	ret = fill();
 	if (ret)
 		return cost_setup_failed(err, len, "filling the map: %s",
-					 bench_errname(ret));
+					 errname(ret));
 	snprintf(r->inputs->what, sizeof(r->inputs->what), "%u elements", env.keys);
 	m->available = true;
 	m->sample = userspace_sample;
@@ -170,11 +170,13 @@ static const struct cost_ops map_batch_cost = {
 	.teardown = map_batch_teardown,
 };
 
-const struct bench_ops bench_cost_map_batch = {
+static const struct bench_ops bench_cost_map_batch = {
 	.name = "prog-cost-map-batch",
 	.desc = "userspace map access, --variant elem (one per syscall) or batch, "
 		"--op lookup|update|delete, --keys N",
 	.accepts = BENCH_OPT_VARIANT | BENCH_OPT_KEYS | BENCH_OPT_OP,
 	.check = prog_cost_check,
-	.cost = &map_batch_cost,
+	.run = prog_cost_run,
+	.priv = &map_batch_cost,
 };
+BENCH_REGISTER(bench_cost_map_batch);

@@ -23,7 +23,7 @@ static int trig_load(enum bench_attach mode, char *err, size_t len)
 
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	bench_config_fill(&skel->rodata->cfg);
 	if (bench_load_attach(skel->skeleton, "bench_trig", mode, &trig.link, err,
 			      len)) {
@@ -52,14 +52,15 @@ static void trig_teardown(void)
 	trig.skel = NULL;
 }
 
-const struct bench_ops bench_trig_syscall = {
+static const struct bench_ops bench_trig_syscall = {
 	.name = "trig-syscall",
 	.desc = "baseline: the getpgid trigger alone, no BPF program",
 	.accepts = BENCH_OPTS_PRODUCERS,
 	.hits = BENCH_HITS_TRIGGERS,
 };
+BENCH_REGISTER(bench_trig_syscall);
 
-const struct bench_ops bench_trig_prog = {
+static const struct bench_ops bench_trig_prog = {
 	.name = "trig-prog",
 	.desc = "baseline: the trigger with a program that only filters and counts",
 	.accepts = BENCH_OPTS_PRODUCERS | BENCH_OPT_ATTACH,
@@ -68,3 +69,4 @@ const struct bench_ops bench_trig_prog = {
 	.counters = trig_counters,
 	.teardown = trig_teardown,
 };
+BENCH_REGISTER(bench_trig_prog);

@@ -23,8 +23,6 @@
 #include "mounts.h"
 #include "prog_cost.h"
 
-/* The kernel's "operation not supported" (not in <errno.h>). */
-#define ENOTSUPP		524
 #define STATS_SYSCTL		"/proc/sys/kernel/bpf_stats_enabled"
 /* A sample's passes over the inputs: enough that each input counts alike. */
 #define PASSES_PER_SAMPLE	4
@@ -144,11 +142,11 @@ static void test_run_refused(struct cost_method *m, int prog_fd, int i, int err)
 	else if (!type_times_test_runs(prog_fd))
 		cost_unavailable(m, "the kernel neither repeats nor times test runs "
 				 "of %s programs (BPF_PROG_TEST_RUN: %s)", type,
-				 bench_errname(err));
+				 errname(err));
 	else
 		cost_unavailable(m, "BPF_PROG_TEST_RUN refused input %d (%zu bytes) "
 				 "for a %s program: %s", i, m->inputs->in[i].len, type,
-				 bench_errname(err));
+				 errname(err));
 }
 
 static int test_run_sample(struct cost_method *m, __u64 budget_ns,
@@ -163,7 +161,7 @@ static int test_run_sample(struct cost_method *m, __u64 budget_ns,
 		ret = test_run(m->prog_fd, &in->in[0], PROBE_REPEAT, &d);
 		if (ret)
 			return bench_err(err, len, "BPF_PROG_TEST_RUN: %s",
-					 bench_errname(ret));
+					 errname(ret));
 		per_call = budget_ns / PASSES_PER_SAMPLE / in->n;
 		m->repeat = per_call / (d ? d : 1);
 		m->repeat = m->repeat < 1 ? 1 : m->repeat > MAX_REPEAT ? MAX_REPEAT :
@@ -174,7 +172,7 @@ static int test_run_sample(struct cost_method *m, __u64 budget_ns,
 			ret = test_run(m->prog_fd, &in->in[i], m->repeat, &d);
 			if (ret)
 				return bench_err(err, len, "BPF_PROG_TEST_RUN on input "
-						 "%d: %s", i, bench_errname(ret));
+						 "%d: %s", i, errname(ret));
 			/* The kernel's duration is whole ns per run, rounded down. */
 			s->ns += (double)d * m->repeat;
 			s->runs += m->repeat;
@@ -238,7 +236,7 @@ static int stats_sample(struct cost_method *m, __u64 budget_ns,
 	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	if (stats_fd < 0)
 		return bench_err(err, len, "BPF_ENABLE_STATS: %s",
-				 bench_errname(stats_fd));
+				 errname(stats_fd));
 	ret = read_run_stats(m->prog_fd, &ns0, &cnt0);
 	start = now_ns();
 	while (!ret && now_ns() - start < budget_ns && !bench_signal()) {
@@ -252,10 +250,10 @@ static int stats_sample(struct cost_method *m, __u64 budget_ns,
 	close(stats_fd);
 	if (ret)
 		return bench_err(err, len, "reading the program's statistics: %s",
-				 bench_errname(ret));
+				 errname(ret));
 	if (n < 0)
 		return bench_err(err, len, "triggering %s: %s", m->prog_name,
-				 bench_errname(n));
+				 errname(n));
 	s->ns = ns1 - ns0;
 	s->runs = cnt1 - cnt0;
 	if (!s->runs && !bench_signal())
@@ -274,7 +272,7 @@ void cost_use_bpf_stats(struct cost_method *m, int prog_fd, const char *prog_nam
 	m->trigger_ctx = ctx;
 	fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
 	if (fd < 0)
-		cost_unavailable(m, "BPF_ENABLE_STATS: %s", bench_errname(fd));
+		cost_unavailable(m, "BPF_ENABLE_STATS: %s", errname(fd));
 	else
 		close(fd);
 }
@@ -327,7 +325,7 @@ static int check_obj(char *err, size_t len)
 
 int prog_cost_check(char *err, size_t len)
 {
-	const struct cost_ops *ops = env.bench->cost;
+	const struct cost_ops *ops = cost_ops_of(env.bench);
 	char list[128];
 
 	if (env.bench->accepts & BENCH_OPT_OBJ)
@@ -483,8 +481,9 @@ static void free_run(struct cost_run *r)
 	free(r->steal_cpus);
 }
 
-int prog_cost_run(const struct cost_ops *ops)
+int prog_cost_run(const struct bench_ops *b)
 {
+	const struct cost_ops *ops = cost_ops_of(b);
 	struct cost_run r = {};
 	char err[512];
 	int ret;

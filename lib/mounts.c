@@ -9,7 +9,9 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 
+#include "errname.h"
 #include "mounts.h"
+#include "util.h"
 
 #define TRACEFS_MAGIC_NR	0x74726163
 #define BPFFS_MAGIC_NR		0xcafe4a11
@@ -47,7 +49,7 @@ static int mount_one(struct fs_mount *m, int verbosity)
 
 		snprintf(m->why_missing, sizeof(m->why_missing),
 			 "%s is not mounted at %s and mounting it failed (%s)",
-			 m->type, m->path, strerrorname_np(err));
+			 m->type, m->path, errname(err));
 		return -err;
 	}
 	m->why_missing[0] = '\0';
@@ -78,7 +80,7 @@ int mounts_prepare(int verbosity)
 	int first_err = 0;
 
 	enter_private_mount_ns(verbosity);
-	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(mounts); i++) {
 		int err = mount_one(&mounts[i], verbosity);
 
 		if (err && !first_err)
@@ -89,7 +91,7 @@ int mounts_prepare(int verbosity)
 
 const char *mounts_missing(const char *path)
 {
-	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(mounts); i++) {
 		struct fs_mount *m = &mounts[i];
 
 		if (strcmp(m->path, path))

@@ -14,6 +14,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "errname.h"
 #include "int_file.h"
 #include "isa.h"
 #include "probe.h"
@@ -59,13 +60,6 @@ const char *getpgid_syscall_func(void)
 #endif
 }
 
-static const char *err_name(int err)
-{
-	const char *n = strerrorname_np(err);
-
-	return n ? n : "unknown error";
-}
-
 /* r0 = 0; exit: the smallest program every type accepts. */
 static int load_tiny(enum bpf_prog_type type, enum bpf_attach_type eat,
 		     __u32 btf_id)
@@ -102,7 +96,7 @@ static int vmlinux_btf_id(const char *name, __u32 kind, char *reason)
 	int id;
 
 	if (!btf) {
-		fail(reason, "no vmlinux BTF (%s)", err_name(errno));
+		fail(reason, "no vmlinux BTF (%s)", errname(errno));
 		return -1;
 	}
 	id = btf__find_by_name_kind(btf, name, kind);
@@ -132,14 +126,14 @@ static bool probe_trampoline(char *reason, enum bpf_attach_type eat,
 	fd = load_tiny(BPF_PROG_TYPE_TRACING, eat, id);
 	if (fd < 0)
 		return fail(reason, "%s not supported by this kernel "
-			    "(%s on load)", what, err_name(errno));
+			    "(%s on load)", what, errname(errno));
 	link = bpf_raw_tracepoint_open(NULL, fd);
 	if (link < 0) {
 		int err = errno;
 
 		close(fd);
 		return fail(reason, "%s not supported by this kernel "
-			    "(%s on attach)", what, err_name(err));
+			    "(%s on attach)", what, errname(err));
 	}
 	close(link);
 	close(fd);
@@ -164,14 +158,14 @@ static bool probe_raw_tp(char *reason)
 
 	if (fd < 0)
 		return fail(reason, "raw_tp not supported by this kernel "
-			    "(%s on load)", err_name(errno));
+			    "(%s on load)", errname(errno));
 	link = bpf_raw_tracepoint_open("sys_enter", fd);
 	if (link < 0) {
 		int err = errno;
 
 		close(fd);
 		return fail(reason, "raw_tp sys_enter attach failed (%s)",
-			    err_name(err));
+			    errname(err));
 	}
 	close(link);
 	close(fd);
@@ -195,14 +189,14 @@ static bool attach_to_perf_event(char *reason, const char *what,
 		err = errno;
 		close(pfd);
 		return fail(reason, "%s programs not supported by this kernel "
-			    "(%s on load)", what, err_name(err));
+			    "(%s on load)", what, errname(err));
 	}
 	err = ioctl(pfd, PERF_EVENT_IOC_SET_BPF, fd) ? errno : 0;
 	close(fd);
 	close(pfd);
 	if (err)
 		return fail(reason, "%s attach failed (%s)", what,
-			    err_name(err));
+			    errname(err));
 	return true;
 }
 
@@ -225,7 +219,7 @@ static bool probe_tracepoint(char *reason)
 	pfd = perf_event_open(&attr, -1);
 	if (pfd < 0)
 		return fail(reason, "perf_event_open on a tracepoint failed "
-			    "(%s)", err_name(errno));
+			    "(%s)", errname(errno));
 	return attach_to_perf_event(reason, "tracepoint",
 				    BPF_PROG_TYPE_TRACEPOINT, pfd);
 }
@@ -245,7 +239,7 @@ static bool probe_kprobe(char *reason)
 	pfd = perf_event_open(&attr, -1);
 	if (pfd < 0)
 		return fail(reason, "kprobe on %s could not be created (%s)",
-			    getpgid_syscall_func(), err_name(errno));
+			    getpgid_syscall_func(), errname(errno));
 	return attach_to_perf_event(reason, "kprobe", BPF_PROG_TYPE_KPROBE,
 				    pfd);
 }
@@ -263,7 +257,7 @@ static bool probe_perf_event_sw(char *reason)
 
 	if (pfd < 0)
 		return fail(reason, "software cpu-clock perf event not "
-			    "available (%s)", err_name(errno));
+			    "available (%s)", errname(errno));
 	return attach_to_perf_event(reason, "perf_event",
 				    BPF_PROG_TYPE_PERF_EVENT, pfd);
 }
@@ -278,7 +272,7 @@ static bool probe_map(char *reason, enum bpf_map_type type, const char *what)
 		return fail(reason, "%s maps not supported by this kernel",
 			    what);
 	return fail(reason, "probing %s maps failed (%s)", what,
-		    err_name(-ret));
+		    errname(-ret));
 }
 
 static bool probe_queue_stack(char *reason)
@@ -293,7 +287,7 @@ static bool probe_bpf_stats(char *reason)
 
 	if (fd < 0)
 		return fail(reason, "BPF_ENABLE_STATS not supported (%s)",
-			    err_name(errno));
+			    errname(errno));
 	close(fd);
 	return true;
 }
@@ -309,12 +303,12 @@ static bool probe_xdp(char *reason)
 
 	if (fd < 0)
 		return fail(reason, "XDP programs not supported by this kernel "
-			    "(%s on load)", err_name(errno));
+			    "(%s on load)", errname(errno));
 	err = bpf_prog_test_run_opts(fd, &topts) ? errno : 0;
 	close(fd);
 	if (err)
 		return fail(reason, "BPF_PROG_TEST_RUN on XDP failed (%s)",
-			    err_name(err));
+			    errname(err));
 	return true;
 }
 

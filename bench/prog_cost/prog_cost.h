@@ -97,7 +97,7 @@ struct cost_run {
 	bool interrupted;
 };
 
-/* What a prog-cost benchmark provides (bench_ops.cost). */
+/* What a prog-cost benchmark provides (bench_ops.priv). */
 struct cost_ops {
 	const char *const *variants;	/* NULL-terminated, [0] the default */
 	unsigned int default_keys;	/* when it takes --keys */
@@ -115,7 +115,13 @@ struct cost_ops {
 
 /* ---- prog_cost.c ---- */
 
-int prog_cost_run(const struct cost_ops *ops);
+/* bench_ops.run of every prog-cost benchmark: the exit code. */
+int prog_cost_run(const struct bench_ops *b);
+
+static inline const struct cost_ops *cost_ops_of(const struct bench_ops *b)
+{
+	return b->priv;
+}
 /* bench_ops.check of every prog-cost benchmark: variant, keys, op. */
 int prog_cost_check(char *err, size_t len);
 const char *cost_method_name(enum cost_method_id id);

@@ -129,17 +129,17 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 	p->tids = calloc(want, sizeof(*p->tids));
 	if (!p->tids || pipe2(p->release, O_CLOEXEC))
 		return cost_setup_failed(err, len, "helper threads: %s",
-					 bench_errname(errno));
+					 errname(errno));
 	p->stacks_len = (size_t)want * HELPER_STACK;
 	p->stacks = mmap(NULL, p->stacks_len, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
 	if (p->stacks == MAP_FAILED) {
 		p->stacks = NULL;
 		return cost_setup_failed(err, len, "mapping %d helper stacks: %s",
-					 want, bench_errname(errno));
+					 want, errname(errno));
 	}
 	if (sem_init(&p->ready, 0, 0))
-		return cost_setup_failed(err, len, "sem_init: %s", bench_errname(errno));
+		return cost_setup_failed(err, len, "sem_init: %s", errname(errno));
 	p->have_sem = true;
 	pthread_attr_init(&attr);
 	while (p->n < want && !ret) {
@@ -154,7 +154,7 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 		sem_wait(&p->ready);
 	if (ret)
 		return cost_setup_failed(err, len, "starting helper thread %d of %d: %s",
-					 p->n + 1, want, bench_errname(ret));
+					 p->n + 1, want, errname(ret));
 	if (p->failures)
 		return cost_setup_failed(err, len, "%d helper threads could not make "
 					 "their task storage", p->failures);
@@ -200,7 +200,7 @@ static int fill_hash(int map_fd, char *err, size_t len)
 	free(vals);
 	if (ret || count != env.keys)
 		return cost_setup_failed(err, len, "filling the hash with %u keys: %s "
-					 "(%u in)", env.keys, bench_errname(ret), count);
+					 "(%u in)", env.keys, errname(ret), count);
 	return 0;
 }
 
@@ -212,7 +212,7 @@ static int load(char *err, size_t len)
 
 	if (!s)
 		return cost_setup_failed(err, len, "opening bench_cost_task: %s",
-					 bench_errname(errno));
+					 errname(errno));
 	tk.skel = s;
 	s->rodata->target_tgid = getpid();
 	bpf_program__set_autoload(s->progs.pid_hash_xdp, !ts);
@@ -224,7 +224,7 @@ static int load(char *err, size_t len)
 		ret = bench_cost_task__load(s);
 	if (ret)
 		return cost_setup_failed(err, len, "loading bench_cost_task (%s): %s",
-					 env.variant, bench_errname(ret));
+					 env.variant, errname(ret));
 	return 0;
 }
 
@@ -241,7 +241,7 @@ static int attach_tp(struct cost_run *r, struct bpf_program *tp)
 	tk.link = bpf_program__attach(tp);
 	if (!tk.link) {
 		cost_unavailable(m, "attaching %s: %s", bpf_program__name(tp),
-				 bench_errname(errno));
+				 errname(errno));
 		return 0;
 	}
 	cost_use_bpf_stats(m, bpf_program__fd(tp), bpf_program__name(tp),
@@ -298,10 +298,12 @@ static const struct cost_ops task_cost = {
 	.teardown = task_teardown,
 };
 
-const struct bench_ops bench_cost_task = {
+static const struct bench_ops bench_cost_task = {
 	.name = "prog-cost-task",
 	.desc = "per-task counter, --variant pid-hash or task-storage, --keys N",
 	.accepts = BENCH_OPT_VARIANT | BENCH_OPT_KEYS,
 	.check = prog_cost_check,
-	.cost = &task_cost,
+	.run = prog_cost_run,
+	.priv = &task_cost,
 };
+BENCH_REGISTER(bench_cost_task);

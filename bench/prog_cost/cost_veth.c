@@ -29,7 +29,7 @@ static int veth_err(const struct xdp_veth *v, char *err, size_t len)
 {
 	const struct xdp_veth_error *e = &v->error;
 
-	return bench_err(err, len, "%s: %s%s%s", e->step, bench_errname(e->err),
+	return bench_err(err, len, "%s: %s%s%s", e->step, errname(e->err),
 			 *e->detail ? ": " : "", e->detail);
 }
 

@@ -6,7 +6,9 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 
+#include "errname.h"
 #include "isa.h"
+#include "util.h"
 
 /* Older UAPI headers (before 6.6) lack the sign-extending load mode. */
 #ifndef BPF_MEMSX
@@ -26,18 +28,16 @@ bool isa_v4_supported(char *reason, size_t len)
 		{ .code = BPF_JMP | BPF_EXIT },
 	};
 	int fd = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "bpfcheck_isa_v4",
-			       "GPL", insns, sizeof(insns) / sizeof(insns[0]),
+			       "GPL", insns, ARRAY_SIZE(insns),
 			       NULL);
-	const char *err;
 
 	if (fd >= 0) {
 		close(fd);
 		return true;
 	}
-	err = strerrorname_np(errno);
 	snprintf(reason, len, "BPF ISA v4 not supported by this kernel (bswap and "
 		 "sign-extending mov rejected: %s; v4 came in Linux 6.6)",
-		 err ? err : "unknown error");
+		 errname(errno));
 	return false;
 }
 

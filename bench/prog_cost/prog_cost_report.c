@@ -24,7 +24,7 @@ static int summarize(const struct cost_run *r, const double *x,
 
 static void config_name(char *buf, size_t len)
 {
-	env.bench->cost->config_name(buf, len);
+	cost_ops_of(env.bench)->config_name(buf, len);
 }
 
 void cost_report_header(const struct cost_run *r)

@@ -30,12 +30,12 @@ static int queue_load(enum bench_attach mode, char *err, size_t len)
 
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
-				 bench_errname(errno));
+				 errname(errno));
 	bench_config_fill(&skel->rodata->cfg);
 	ret = bpf_map__set_max_entries(skel->maps.queue, env.queue_size);
 	if (ret)
 		bench_err(err, len, "setting the queue size: %s",
-			  bench_errname(ret));
+			  errname(ret));
 	else
 		ret = bench_load_attach(skel->skeleton, "bench_queue_push", mode,
 					&q.link, err, len);
@@ -90,7 +90,7 @@ static void consume(struct bench_thread *t, int (*pop)(struct bench_thread *))
 		ret = pop(t);
 		if (ret < 0) {
 			bench_fail("popping from the queue: %s",
-				   bench_errname(ret));
+				   errname(ret));
 			return;
 		}
 	}
@@ -143,7 +143,7 @@ static int queue_batch_setup(char *err, size_t len)
 	return bench_err(err, len,
 			 "BPF_MAP_LOOKUP_AND_DELETE_BATCH on a queue map fails with %s: "
 			 "kernel %s has no batch operations for queue maps",
-			 bench_errname(ret), u.release);
+			 errname(ret), u.release);
 }
 
 static const struct bench_cpu_counters *queue_counters(void)
@@ -162,7 +162,7 @@ static void queue_teardown(void)
 #define QUEUE_OPTS (BENCH_OPTS_PRODUCERS | BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | \
 		    BENCH_OPT_BATCH | BENCH_OPT_ATTACH | BENCH_OPT_QUEUE_SIZE)
 
-const struct bench_ops bench_queue_pop = {
+static const struct bench_ops bench_queue_pop = {
 	.name = "queue-pop",
 	.desc = "queue map, consumers pop one element per syscall",
 	.accepts = QUEUE_OPTS,
@@ -174,8 +174,9 @@ const struct bench_ops bench_queue_pop = {
 	.counters = queue_counters,
 	.teardown = queue_teardown,
 };
+BENCH_REGISTER(bench_queue_pop);
 
-const struct bench_ops bench_queue_batch = {
+static const struct bench_ops bench_queue_batch = {
 	.name = "queue-batch",
 	.desc = "queue map, consumers pop with lookup-and-delete batches (if the kernel can)",
 	.accepts = QUEUE_OPTS,
@@ -187,3 +188,4 @@ const struct bench_ops bench_queue_batch = {
 	.counters = queue_counters,
 	.teardown = queue_teardown,
 };
+BENCH_REGISTER(bench_queue_batch);

@@ -9,14 +9,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "outcome.h"
-
 #define ENV_MAX_FEATURES 32
+/* As long as a test's skip reason, which a missing feature becomes. */
+#define ENV_REASON_MAX 256
 
 struct env_feature {
 	const char *name;
 	bool present;
-	char reason[REASON_MAX];	/* why it is missing */
+	char reason[ENV_REASON_MAX];	/* why it is missing */
 };
 
 struct env_info {

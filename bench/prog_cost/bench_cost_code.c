@@ -54,7 +54,7 @@ static int measure_object(struct cost_run *r, const void *elf, size_t elf_len,
 	code.obj = bpf_object__open_mem(elf, elf_len, &opts);
 	if (!code.obj)
 		return cost_setup_failed(err, len, "opening %s: %s", obj_name,
-					 bench_errname(errno));
+					 errname(errno));
 	prog = bpf_object__find_program_by_name(code.obj, prog_name);
 	if (!prog)
 		return cost_setup_failed(err, len, "%s has no program %s", obj_name,
@@ -64,7 +64,7 @@ static int measure_object(struct cost_run *r, const void *elf, size_t elf_len,
 	ret = bpf_object__load(code.obj);
 	if (ret)
 		return cost_setup_failed(err, len, "loading %s: %s", obj_name,
-					 bench_errname(ret));
+					 errname(ret));
 	if (cost_inputs_random(r->inputs, N_FRAMES, FRAME_LEN, FRAME_SEED))
 		return cost_setup_failed(err, len, "out of memory");
 	snprintf(r->inputs->what, sizeof(r->inputs->what), "%d frames of %d "
@@ -105,13 +105,15 @@ static const struct cost_ops subprog_cost = {
 	.teardown = code_teardown,
 };
 
-const struct bench_ops bench_cost_subprog = {
+static const struct bench_ops bench_cost_subprog = {
 	.name = "prog-cost-subprog",
 	.desc = "XDP program, --variant noinline (a BPF-to-BPF call) or inline",
 	.accepts = BENCH_OPT_VARIANT,
 	.check = prog_cost_check,
-	.cost = &subprog_cost,
+	.run = prog_cost_run,
+	.priv = &subprog_cost,
 };
+BENCH_REGISTER(bench_cost_subprog);
 
 /* ---- prog-cost-isa ---------------------------------------------------------- */
 
@@ -143,7 +145,7 @@ static int isa_setup(struct cost_run *r, char *err, size_t len)
 	const void *elf;
 	size_t n;
 
-	for (size_t i = 0; i < sizeof(isa_objects) / sizeof(isa_objects[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(isa_objects); i++) {
 		if (strcmp(isa_objects[i].cpu, env.variant))
 			continue;
 		if (!strcmp(env.variant, "v4") &&
@@ -166,11 +168,13 @@ static const struct cost_ops isa_cost = {
 	.teardown = code_teardown,
 };
 
-const struct bench_ops bench_cost_isa = {
+static const struct bench_ops bench_cost_isa = {
 	.name = "prog-cost-isa",
 	.desc = "XDP program built for --variant v3 (default), v1, v2 or v4 "
 		"(-mcpu=, v4 with clang 18+)",
 	.accepts = BENCH_OPT_VARIANT,
 	.check = prog_cost_check,
-	.cost = &isa_cost,
+	.run = prog_cost_run,
+	.priv = &isa_cost,
 };
+BENCH_REGISTER(bench_cost_isa);

@@ -493,7 +493,7 @@ static int parse_compare_args(int argc, char **argv, struct cmp_opts *o,
 	return 0;
 }
 
-int compare_main(int argc, char **argv)
+static int compare_main(int argc, char **argv)
 {
 	struct cmp_file base = {}, cand = {};
 	const char *paths[2];
@@ -522,3 +522,5 @@ int compare_main(int argc, char **argv)
 	free_file(&cand);
 	return ret;
 }
+
+BENCH_COMMAND(compare_command, "compare", compare_main);

@@ -16,6 +16,7 @@
 
 #include "json_reader.h"
 #include "utf8.h"
+#include "util.h"
 
 struct parser {
 	const char *start;
@@ -565,5 +566,5 @@ const char *json_type_name(enum json_type t)
 		[JSON_ARRAY] = "an array", [JSON_OBJECT] = "an object",
 	};
 
-	return t < sizeof(names) / sizeof(names[0]) ? names[t] : "?";
+	return t < ARRAY_SIZE(names) ? names[t] : "?";
 }
