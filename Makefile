@@ -12,6 +12,7 @@
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
 #   make check-self   the harness's self-tests only (tests/run.sh)
+#   make check-layers no include cycle, the folder arrows, make help's targets
 #   make check-faulty the suite with tests that crash, hang and leak
 #   make bench-prog-cost  every prog-cost pair by both methods, one table
 #   make bench-regress    the regression gate flags the slow XDP classifier
@@ -207,7 +208,7 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all help deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
+	check-vmtest check-vng check-faulty check-layers install emit_tests check-kselftest check-workflow \
 	check-toolchain
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
@@ -408,6 +409,10 @@ check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+
+# The shape of the tree: include graph, folder arrows (no build needed).
+check-layers:
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/layers_check.sh
 
 bench-bin: $(BENCH)
 
