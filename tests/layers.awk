@@ -7,9 +7,10 @@
 # path; headers found nowhere (generated, system) are not ours.
 # A module is a header and the x.c that implements it (includes it): one
 # node, so that x.c -> y.h and y.c -> x.h is a cycle.  A .c that includes
-# no header of its name (a program's main, say) is a node of its own.  Prints one line per cycle and per
-# include against the folder arrows, then "files N, includes M, modules K";
-# exits 1 if it printed a cycle or an arrow.
+# no header of its name (a program's main, say) is a node of its own.
+# Prints one line per cycle and per include against the folder arrows,
+# then "files N, includes M, modules K"; exits 1 if it printed a cycle or
+# an arrow.
 
 function dir_of(p)	{ return sub(/\/[^\/]*$/, "", p) ? p : "." }
 function stem_of(p)	{ sub(/\.[ch]$/, "", p); return p }
@@ -38,12 +39,18 @@ function allowed(from, to) {
 	return 0
 }
 
-function resolve(from, h,	i, cand) {
+# The include path of the side from's folder builds on (the Makefile's),
+# then every folder: an include the compiler would not find is still ours.
+function resolve(from, h,	i, n, cand, dirs) {
 	cand = dir_of(from) "/" h
 	if (cand in is_file)
 		return cand
-	for (i = 1; i <= n_path; i++) {
-		cand = path[i] "/" h
+	if (from ~ /^bench\//)
+		n = split("bench lib progs " all_dirs, dirs, " ")
+	else
+		n = split("harness helpers lib progs " all_dirs, dirs, " ")
+	for (i = 1; i <= n; i++) {
+		cand = dirs[i] "/" h
 		if (cand in is_file)
 			return cand
 	}
@@ -75,7 +82,7 @@ function visit(m,	k, n, i, j, cyc) {
 }
 
 BEGIN {
-	n_path = split("lib progs harness helpers bench", path, " ")
+	all_dirs = "lib progs harness helpers bench"
 }
 
 $1 == "F" {

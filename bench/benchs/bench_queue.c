@@ -13,6 +13,9 @@
 
 #include "bench.h"
 #include "bench_queue.skel.h"
+#include "json_writer.h"
+#include "options.h"
+#include "producer.h"
 
 /* Elements per batch pop. */
 #define POP_BATCH 256
@@ -23,6 +26,35 @@ static struct {
 	int map_fd;
 } q;
 
+static struct {
+	unsigned int queue_size;	/* elements */
+} args = {
+	.queue_size = 32768,
+};
+
+static int parse_queue_size(const char *arg)
+{
+	long v;
+	int ret = bench_parse_long("--queue-size", arg, 1, 1 << 24,
+				   "the queue map capacity in elements", &v);
+
+	if (!ret)
+		args.queue_size = v;
+	return ret;
+}
+
+static const struct bench_opt queue_opts[] = {
+	{ "queue-size", NULL, "N", "queue map capacity in elements (default 32768)",
+	  parse_queue_size, NULL },
+	{},
+};
+
+static const struct bench_opt_group queue_group = {
+	.title = "Queue map options",
+	.opts = queue_opts,
+};
+BENCH_OPTIONS(queue_group);
+
 static int queue_load(enum bench_attach mode, char *err, size_t len)
 {
 	struct bench_queue *skel = bench_queue__open();
@@ -31,13 +63,13 @@ static int queue_load(enum bench_attach mode, char *err, size_t len)
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
 				 errname(errno));
-	bench_config_fill(&skel->rodata->cfg);
-	ret = bpf_map__set_max_entries(skel->maps.queue, env.queue_size);
+	producer_config_fill(&skel->rodata->cfg);
+	ret = bpf_map__set_max_entries(skel->maps.queue, args.queue_size);
 	if (ret)
 		bench_err(err, len, "setting the queue size: %s",
 			  errname(ret));
 	else
-		ret = bench_load_attach(skel->skeleton, "bench_queue_push", mode,
+		ret = producer_load_attach(skel->skeleton, "bench_queue_push", mode,
 					&q.link, err, len);
 	if (ret) {
 		bench_queue__destroy(skel);
@@ -48,9 +80,10 @@ static int queue_load(enum bench_attach mode, char *err, size_t len)
 	return 0;
 }
 
-static int queue_pop_setup(char *err, size_t len)
+static int queue_pop_setup(const struct bench_env *env __maybe_unused, char *err,
+			   size_t len)
 {
-	return bench_load_producer(queue_load, err, len);
+	return producer_load(queue_load, err, len);
 }
 
 /* 1 popped, 0 empty, or -errno. */
@@ -129,12 +162,12 @@ static int queue_batch_drain(struct bench_thread *t)
  * A batch pop from the empty queue: ENOENT where queues have batch
  * operations; mainline kernels have none for queues and say ENOTSUPP.
  */
-static int queue_batch_setup(char *err, size_t len)
+static int queue_batch_setup(const struct bench_env *env, char *err, size_t len)
 {
 	struct utsname u = {};
 	int ret;
 
-	if (queue_pop_setup(err, len))
+	if (queue_pop_setup(env, err, len))
 		return -1;
 	ret = pop_batch(bench_consumer(0));
 	if (ret >= 0)
@@ -159,13 +192,28 @@ static void queue_teardown(void)
 	q.skel = NULL;
 }
 
-#define QUEUE_OPTS (BENCH_OPTS_PRODUCERS | BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | \
-		    BENCH_OPT_BATCH | BENCH_OPT_ATTACH | BENCH_OPT_QUEUE_SIZE)
+static void queue_json_options(const struct bench_env *env, struct json_writer *w)
+{
+	producer_json_options(env, w);
+	json_key(w, "queue_size");
+	json_uint(w, args.queue_size);
+}
+
+static const struct bench_family queue_family = {
+	.per_trigger = producer_per_trigger,
+	.header = producer_header,
+	.config_name = producer_config_name,
+	.json_options = queue_json_options,
+	.json_environment = producer_json_environment,
+};
+
+static const char *const queue_opt_names[] = { "batch-cnt", "attach", "queue-size", NULL };
 
 static const struct bench_ops bench_queue_pop = {
 	.name = "queue-pop",
 	.desc = "queue map, consumers pop one element per syscall",
-	.accepts = QUEUE_OPTS,
+	.opts = queue_opt_names,
+	.family = &queue_family,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = BENCH_MAX_THREADS,
 	.setup = queue_pop_setup,
@@ -179,7 +227,8 @@ BENCH_REGISTER(bench_queue_pop);
 static const struct bench_ops bench_queue_batch = {
 	.name = "queue-batch",
 	.desc = "queue map, consumers pop with lookup-and-delete batches (if the kernel can)",
-	.accepts = QUEUE_OPTS,
+	.opts = queue_opt_names,
+	.family = &queue_family,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = BENCH_MAX_THREADS,
 	.setup = queue_batch_setup,

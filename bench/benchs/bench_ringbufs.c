@@ -21,6 +21,9 @@
 #include "bench.h"
 #include "bench_perfbuf.skel.h"
 #include "bench_ringbuf.skel.h"
+#include "json_writer.h"
+#include "options.h"
+#include "producer.h"
 
 /* Bytes one 8-byte record takes in each buffer, header included. */
 #define RB_RECORD_BYTES	(BPF_RINGBUF_HDR_SZ + 8)
@@ -48,6 +51,73 @@ static struct {
 	struct custom_ring custom;
 } rbs = { .custom.epoll_fd = -1 };
 
+static struct {
+	unsigned long rb_size;		/* bytes */
+	unsigned int pb_pages;		/* per CPU */
+} args = {
+	.rb_size = 512 * 1024,
+	.pb_pages = 128,
+};
+
+/* ---- options ---- */
+
+static bool is_pow2(unsigned long v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* Bytes with an optional K or M suffix; a power of two >= page size. */
+static int parse_rb_size(const char *arg)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned long v, max = 1UL << 30;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (*end == 'K' || *end == 'k') {
+		v <<= 10;
+		end++;
+	} else if (*end == 'M' || *end == 'm') {
+		v <<= 20;
+		end++;
+	}
+	if (errno || end == arg || *end || arg[0] == '-' || !is_pow2(v) ||
+	    v < (unsigned long)page || v > max)
+		return bench_usage_error("--rb-size '%s': expected a power of two from %ld "
+					 "(the page size) to 1G bytes, e.g. 512K", arg, page);
+	args.rb_size = v;
+	return 0;
+}
+
+static int parse_pb_pages(const char *arg)
+{
+	long v;
+	int ret = bench_parse_long("--pb-pages", arg, 1, 1 << 16,
+				   "perf buffer pages per CPU (a power of two)", &v);
+
+	if (!ret && !is_pow2(v))
+		ret = bench_usage_error("--pb-pages '%s': expected a power of two, 1 to %d",
+					arg, 1 << 16);
+	if (!ret)
+		args.pb_pages = v;
+	return ret;
+}
+
+static const struct bench_opt buf_opts[] = {
+	{ "rb-size", NULL, "BYTES", "ring buffer size, a power of two >= page size, K/M\n"
+	  "                        suffixes (default 512K)", parse_rb_size, NULL },
+	{ "pb-pages", NULL, "N", "perf buffer pages per CPU, a power of two (default 128)",
+	  parse_pb_pages, NULL },
+	{},
+};
+
+static const struct bench_opt_group buf_group = {
+	.title = "Ring buffer and perf buffer options",
+	.opts = buf_opts,
+};
+BENCH_OPTIONS(buf_group);
+
 /* ---- loading ---- */
 
 static int rb_load(enum bench_attach mode, char *err, size_t len)
@@ -58,12 +128,12 @@ static int rb_load(enum bench_attach mode, char *err, size_t len)
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
 				 errname(errno));
-	bench_config_fill(&skel->rodata->cfg);
-	ret = bpf_map__set_max_entries(skel->maps.ringbuf, env.rb_size);
+	producer_config_fill(&skel->rodata->cfg);
+	ret = bpf_map__set_max_entries(skel->maps.ringbuf, args.rb_size);
 	if (ret)
 		bench_err(err, len, "setting the ring size: %s", errname(ret));
 	else
-		ret = bench_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link,
+		ret = producer_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link,
 					err, len);
 	if (ret) {
 		bench_ringbuf__destroy(skel);
@@ -80,8 +150,8 @@ static int pb_load(enum bench_attach mode, char *err, size_t len)
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
 				 errname(errno));
-	bench_config_fill(&skel->rodata->cfg);
-	if (bench_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link, err, len)) {
+	producer_config_fill(&skel->rodata->cfg);
+	if (producer_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link, err, len)) {
 		bench_perfbuf__destroy(skel);
 		return -1;
 	}
@@ -105,7 +175,7 @@ static int libbpf_ring_setup(const char *prog, char *err, size_t len)
 	int fd;
 
 	rbs.prog = prog;
-	if (bench_load_producer(rb_load, err, len))
+	if (producer_load(rb_load, err, len))
 		return -1;
 	fd = bpf_map__fd(rbs.rb_skel->maps.ringbuf);
 	rbs.ring = ring_buffer__new(fd, on_sample, bench_consumer(0), NULL);
@@ -115,12 +185,14 @@ static int libbpf_ring_setup(const char *prog, char *err, size_t len)
 	return 0;
 }
 
-static int rb_libbpf_setup(char *err, size_t len)
+static int rb_libbpf_setup(const struct bench_env *env __maybe_unused, char *err,
+			size_t len)
 {
 	return libbpf_ring_setup("bench_rb_reserve", err, len);
 }
 
-static int rb_output_setup(char *err, size_t len)
+static int rb_output_setup(const struct bench_env *env __maybe_unused, char *err,
+			size_t len)
 {
 	return libbpf_ring_setup("bench_rb_output", err, len);
 }
@@ -136,7 +208,7 @@ static void rb_libbpf_consume(struct bench_thread *t)
 			return;
 		}
 		bench_consumer_woke(t);
-		bench_b2b_next(t);
+		producer_b2b_next(t);
 	}
 }
 
@@ -225,12 +297,13 @@ static __u64 custom_process(struct custom_ring *c)
 	return n;
 }
 
-static int rb_custom_setup(char *err, size_t len)
+static int rb_custom_setup(const struct bench_env *env __maybe_unused, char *err,
+			size_t len)
 {
 	int fd;
 
 	rbs.prog = "bench_rb_reserve";
-	if (bench_load_producer(rb_load, err, len))
+	if (producer_load(rb_load, err, len))
 		return -1;
 	fd = bpf_map__fd(rbs.rb_skel->maps.ringbuf);
 	return custom_open(&rbs.custom, fd,
@@ -253,7 +326,7 @@ static void rb_custom_consume(struct bench_thread *t)
 		bench_consumer_woke(t);
 		while ((n = custom_process(c)))
 			bench_count_add(&t->count, n);
-		bench_b2b_next(t);
+		producer_b2b_next(t);
 	}
 }
 
@@ -279,7 +352,8 @@ static enum bpf_perf_event_ret on_perf_event(void *ctx, int cpu __maybe_unused,
 	return LIBBPF_PERF_EVENT_CONT;
 }
 
-static int pb_libbpf_setup(char *err, size_t len)
+static int pb_libbpf_setup(const struct bench_env *env __maybe_unused, char *err,
+			size_t len)
 {
 	/* As libbpf's perf_buffer__new, but with a wake-up period. */
 	struct perf_event_attr attr = {
@@ -288,15 +362,15 @@ static int pb_libbpf_setup(char *err, size_t len)
 		.config = PERF_COUNT_SW_BPF_OUTPUT,
 		.sample_type = PERF_SAMPLE_RAW,
 		.sample_period = 1,
-		.wakeup_events = env.sampled ? env.sampled : 1,
+		.wakeup_events = producer_sampled() ? producer_sampled() : 1,
 	};
 	int fd;
 
 	rbs.prog = "bench_pb_output";
-	if (bench_load_producer(pb_load, err, len))
+	if (producer_load(pb_load, err, len))
 		return -1;
 	fd = bpf_map__fd(rbs.pb_skel->maps.perfbuf);
-	rbs.perf = perf_buffer__new_raw(fd, env.pb_pages, &attr, on_perf_event,
+	rbs.perf = perf_buffer__new_raw(fd, args.pb_pages, &attr, on_perf_event,
 					bench_consumer(0), NULL);
 	if (!rbs.perf)
 		return bench_err(err, len, "perf_buffer__new_raw: %s",
@@ -315,7 +389,7 @@ static void pb_libbpf_consume(struct bench_thread *t)
 			return;
 		}
 		bench_consumer_woke(t);
-		bench_b2b_next(t);
+		producer_b2b_next(t);
 	}
 }
 
@@ -337,25 +411,31 @@ static const struct bench_cpu_counters *pb_counters(void)
 }
 
 /* A wake-up threshold beyond half the buffer might never be reached. */
-static int rb_check(char *err, size_t len)
+static int rb_check(const struct bench_env *env, char *err, size_t len)
 {
-	if ((__u64)env.sampled * RB_RECORD_BYTES > env.rb_size / 2)
+	if (producer_check(env, err, len))
+		return -1;
+	if ((__u64)producer_sampled() * RB_RECORD_BYTES > args.rb_size / 2)
 		return bench_err(err, len,
 				 "--sampled %u: %u records of %d bytes do not fit in "
 				 "half the ring (--rb-size %lu)",
-				 env.sampled, env.sampled, RB_RECORD_BYTES, env.rb_size);
+				 producer_sampled(), producer_sampled(), RB_RECORD_BYTES,
+				 args.rb_size);
 	return 0;
 }
 
-static int pb_check(char *err, size_t len)
+static int pb_check(const struct bench_env *env, char *err, size_t len)
 {
-	__u64 bytes = (__u64)env.pb_pages * sysconf(_SC_PAGESIZE);
+	__u64 bytes = (__u64)args.pb_pages * sysconf(_SC_PAGESIZE);
 
-	if ((__u64)env.sampled * PB_RECORD_BYTES > bytes / 2)
+	if (producer_check(env, err, len))
+		return -1;
+	if ((__u64)producer_sampled() * PB_RECORD_BYTES > bytes / 2)
 		return bench_err(err, len,
 				 "--sampled %u: %u records of %d bytes do not fit in "
 				 "half a CPU's perf buffer (--pb-pages %u)",
-				 env.sampled, env.sampled, PB_RECORD_BYTES, env.pb_pages);
+				 producer_sampled(), producer_sampled(), PB_RECORD_BYTES,
+				 args.pb_pages);
 	return 0;
 }
 
@@ -374,13 +454,51 @@ static void rbs_teardown(void)
 	rbs.pb_skel = NULL;
 }
 
-#define BUF_OPTS (BENCH_OPTS_PRODUCERS | BENCH_OPT_CONSUMERS | BENCH_OPT_CONS_CPUS | \
-		  BENCH_OPT_BATCH | BENCH_OPT_SAMPLED | BENCH_OPT_B2B | BENCH_OPT_ATTACH)
+static void rb_json_options(const struct bench_env *env, struct json_writer *w)
+{
+	producer_json_options(env, w);
+	json_key(w, "rb_size");
+	json_uint(w, args.rb_size);
+}
+
+static void pb_json_options(const struct bench_env *env, struct json_writer *w)
+{
+	producer_json_options(env, w);
+	json_key(w, "pb_pages");
+	json_uint(w, args.pb_pages);
+}
+
+static const struct bench_family rb_family = {
+	.per_trigger = producer_per_trigger,
+	.one_trigger = producer_one_trigger,
+	.header = producer_header,
+	.config_name = producer_config_name,
+	.json_options = rb_json_options,
+	.json_environment = producer_json_environment,
+};
+
+static const struct bench_family pb_family = {
+	.per_trigger = producer_per_trigger,
+	.one_trigger = producer_one_trigger,
+	.header = producer_header,
+	.config_name = producer_config_name,
+	.json_options = pb_json_options,
+	.json_environment = producer_json_environment,
+};
+
+static const char *const rb_opts[] = {
+	"batch-cnt", "sampled", "b2b", "attach", "rb-size", NULL,
+};
+
+static const char *const pb_opts[] = {
+	"batch-cnt", "sampled", "b2b", "attach", "pb-pages", NULL,
+};
 
 static const struct bench_ops bench_rb_libbpf = {
 	.name = "rb-libbpf",
 	.desc = "ring buffer, reserve/submit, libbpf ring_buffer__poll consumer",
-	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
+	.opts = rb_opts,
+	.family = &rb_family,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
 	.waits = true,
@@ -396,7 +514,8 @@ BENCH_REGISTER(bench_rb_libbpf);
 static const struct bench_ops bench_rb_custom = {
 	.name = "rb-custom",
 	.desc = "ring buffer, reserve/submit, consumer over the mmapped ring",
-	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
+	.opts = rb_opts,
+	.family = &rb_family,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
 	.waits = true,
@@ -412,7 +531,8 @@ BENCH_REGISTER(bench_rb_custom);
 static const struct bench_ops bench_rb_output = {
 	.name = "rb-output",
 	.desc = "ring buffer, bpf_ringbuf_output, libbpf ring_buffer__poll consumer",
-	.accepts = BUF_OPTS | BENCH_OPT_RB_SIZE,
+	.opts = rb_opts,
+	.family = &rb_family,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
 	.waits = true,
@@ -428,7 +548,8 @@ BENCH_REGISTER(bench_rb_output);
 static const struct bench_ops bench_pb_libbpf = {
 	.name = "pb-libbpf",
 	.desc = "perf buffer, bpf_perf_event_output, libbpf perf_buffer__poll consumer",
-	.accepts = BUF_OPTS | BENCH_OPT_PB_PAGES,
+	.opts = pb_opts,
+	.family = &pb_family,
 	.hits = BENCH_HITS_CONSUMED,
 	.max_consumers = 1,
 	.waits = true,

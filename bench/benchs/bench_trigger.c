@@ -10,6 +10,7 @@
 #include <bpf/libbpf.h>
 
 #include "bench.h"
+#include "producer.h"
 #include "bench_trigger.skel.h"
 
 static struct {
@@ -24,8 +25,8 @@ static int trig_load(enum bench_attach mode, char *err, size_t len)
 	if (!skel)
 		return bench_err(err, len, "opening the BPF object: %s",
 				 errname(errno));
-	bench_config_fill(&skel->rodata->cfg);
-	if (bench_load_attach(skel->skeleton, "bench_trig", mode, &trig.link, err,
+	producer_config_fill(&skel->rodata->cfg);
+	if (producer_load_attach(skel->skeleton, "bench_trig", mode, &trig.link, err,
 			      len)) {
 		bench_trigger__destroy(skel);
 		return -1;
@@ -34,9 +35,10 @@ static int trig_load(enum bench_attach mode, char *err, size_t len)
 	return 0;
 }
 
-static int trig_prog_setup(char *err, size_t len)
+static int trig_prog_setup(const struct bench_env *env __maybe_unused, char *err,
+			   size_t len)
 {
-	return bench_load_producer(trig_load, err, len);
+	return producer_load(trig_load, err, len);
 }
 
 static const struct bench_cpu_counters *trig_counters(void)
@@ -52,10 +54,18 @@ static void trig_teardown(void)
 	trig.skel = NULL;
 }
 
+static const struct bench_family trig_prog_family = {
+	.header = producer_header,
+	.config_name = producer_config_name,
+	.json_options = producer_json_options,
+	.json_environment = producer_json_environment,
+};
+
+static const char *const trig_prog_opts[] = { "attach", NULL };
+
 static const struct bench_ops bench_trig_syscall = {
 	.name = "trig-syscall",
 	.desc = "baseline: the getpgid trigger alone, no BPF program",
-	.accepts = BENCH_OPTS_PRODUCERS,
 	.hits = BENCH_HITS_TRIGGERS,
 };
 BENCH_REGISTER(bench_trig_syscall);
@@ -63,7 +73,8 @@ BENCH_REGISTER(bench_trig_syscall);
 static const struct bench_ops bench_trig_prog = {
 	.name = "trig-prog",
 	.desc = "baseline: the trigger with a program that only filters and counts",
-	.accepts = BENCH_OPTS_PRODUCERS | BENCH_OPT_ATTACH,
+	.opts = trig_prog_opts,
+	.family = &trig_prog_family,
 	.hits = BENCH_HITS_PRODUCED,
 	.setup = trig_prog_setup,
 	.counters = trig_counters,

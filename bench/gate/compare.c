@@ -24,6 +24,7 @@
 #include "bench.h"
 #include "gate.h"
 #include "json_reader.h"
+#include "report.h"
 
 #define DEFAULT_THRESHOLD_PCT	5.0
 #define DEFAULT_ALPHA		0.05
@@ -32,20 +33,10 @@
 #define EXIT_REGRESSED		1
 #define EXIT_BAD_INPUT		2
 
-struct cmp_metric {
-	const char *name;
-	const char *unit;
-	bool higher_better;
-	bool available;
-	const char *reason;	/* when not available */
-	double *samples;
-	size_t n;
-};
-
 struct cmp_run {
 	const char *config;
 	const char *variant;	/* may be NULL */
-	struct cmp_metric *metrics;
+	struct report_metric *metrics;
 	size_t n_metrics;
 	int pooled;		/* runs of this config in the file */
 };
@@ -115,7 +106,7 @@ static void free_file(struct cmp_file *f)
 }
 
 static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
-			const struct json_value *arr, struct cmp_metric *m)
+			const struct json_value *arr, struct report_metric *m)
 {
 	if (!arr || arr->type != JSON_ARRAY)
 		return bad_input("%s: %s, metric '%s': 'samples' is missing or not "
@@ -135,7 +126,7 @@ static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
 }
 
 static int read_metric(const struct cmp_file *f, const struct cmp_run *r,
-		       const struct json_value *v, struct cmp_metric *m)
+		       const struct json_value *v, struct report_metric *m)
 {
 	const struct json_value *avail = json_get(v, "available");
 	const char *better;
@@ -150,7 +141,7 @@ static int read_metric(const struct cmp_file *f, const struct cmp_run *r,
 		return bad_input("%s: %s, metric '%s': 'better' is '%s', expected "
 				 "'higher' or 'lower'", f->path, r->config, m->name,
 				 better);
-	m->higher_better = !strcmp(better, "higher");
+	m->higher_is_better = !strcmp(better, "higher");
 	m->available = !avail || (avail->type == JSON_BOOL && avail->boolean);
 	if (!m->available) {
 		m->reason = json_get_string(v, "reason");
@@ -191,7 +182,7 @@ static int read_run(const struct cmp_file *f, size_t idx,
 	return 0;
 }
 
-static int append_samples(struct cmp_metric *to, const struct cmp_metric *from)
+static int append_samples(struct report_metric *to, const struct report_metric *from)
 {
 	double *more;
 
@@ -225,11 +216,11 @@ static int pool_run(const struct cmp_file *f, struct cmp_run *into,
 		return bad_input("%s: runs of '%s' differ in variant or metrics; only "
 				 "runs of the same build pool", f->path, r->config);
 	for (size_t j = 0; j < r->n_metrics; j++) {
-		const struct cmp_metric *m = &r->metrics[j];
-		struct cmp_metric *to = &into->metrics[j];
+		const struct report_metric *m = &r->metrics[j];
+		struct report_metric *to = &into->metrics[j];
 
 		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
-		    to->higher_better != m->higher_better || to->available != m->available)
+		    to->higher_is_better != m->higher_is_better || to->available != m->available)
 			return bad_input("%s: runs of '%s' differ in metric '%s'", f->path,
 					 r->config, m->name);
 		if (append_samples(to, m))
@@ -280,7 +271,12 @@ static int read_file(struct cmp_file *f)
 	return 0;
 }
 
-static const struct cmp_metric *find_metric(const struct cmp_run *r,
+static const char *better_name(const struct report_metric *m)
+{
+	return m->higher_is_better ? "higher" : "lower";
+}
+
+static const struct report_metric *find_metric(const struct cmp_run *r,
 					    const char *name)
 {
 	for (size_t i = 0; i < r->n_metrics; i++)
@@ -303,18 +299,18 @@ static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
 			return bad_input("%s: %s has %zu metrics, %s has %zu", ra->config,
 					 a->path, ra->n_metrics, b->path, rb->n_metrics);
 		for (size_t j = 0; j < ra->n_metrics; j++) {
-			const struct cmp_metric *ma = &ra->metrics[j];
-			const struct cmp_metric *mb = find_metric(rb, ma->name);
+			const struct report_metric *ma = &ra->metrics[j];
+			const struct report_metric *mb = find_metric(rb, ma->name);
 
 			if (!mb)
 				return bad_input("%s: metric '%s' is in %s but not in %s",
 						 ra->config, ma->name, a->path, b->path);
-			if (strcmp(ma->unit, mb->unit) || ma->higher_better != mb->higher_better)
+			if (strcmp(ma->unit, mb->unit) ||
+			    ma->higher_is_better != mb->higher_is_better)
 				return bad_input("%s, metric '%s': unit or direction differ "
 						 "(%s, %s is better in %s; %s, %s in %s)",
 						 ra->config, ma->name, ma->unit,
-						 ma->higher_better ? "higher" : "lower", a->path,
-						 mb->unit, mb->higher_better ? "higher" : "lower",
+						 better_name(ma), a->path, mb->unit, better_name(mb),
 						 b->path);
 		}
 	}
@@ -325,7 +321,7 @@ static int check_sample_counts(const struct cmp_file *f)
 {
 	for (size_t i = 0; i < f->n_runs; i++)
 		for (size_t j = 0; j < f->runs[i].n_metrics; j++) {
-			const struct cmp_metric *m = &f->runs[i].metrics[j];
+			const struct report_metric *m = &f->runs[i].metrics[j];
 
 			if (m->available && m->n < GATE_MIN_SAMPLES)
 				return bad_input("%s: %s, metric '%s': %zu sample%s, the "
@@ -353,10 +349,10 @@ static void print_header(void)
 	       "baseline", "candidate", "delta", "p-value", "verdict");
 }
 
-static void print_unavailable(const struct cmp_run *r, const struct cmp_metric *ma,
-			      const struct cmp_metric *mb, struct cmp_counts *c)
+static void print_unavailable(const struct cmp_run *r, const struct report_metric *ma,
+			      const struct report_metric *mb, struct cmp_counts *c)
 {
-	const struct cmp_metric *off = ma->available ? mb : ma;
+	const struct report_metric *off = ma->available ? mb : ma;
 
 	printf("%-40s %-12s %20s %20s %9s %9s  n/a: %s in the %s (%s)\n", r->config,
 	       ma->name, ma->available ? "-" : "n/a", mb->available ? "-" : "n/a",
@@ -365,8 +361,8 @@ static void print_unavailable(const struct cmp_run *r, const struct cmp_metric *
 	c->unavailable++;
 }
 
-static void compare_metric(const struct cmp_run *r, const struct cmp_metric *ma,
-			   const struct cmp_metric *mb, const struct cmp_opts *o,
+static void compare_metric(const struct cmp_run *r, const struct report_metric *ma,
+			   const struct report_metric *mb, const struct cmp_opts *o,
 			   struct cmp_counts *c)
 {
 	char vb[32], vc[32], p[16];
@@ -377,7 +373,7 @@ static void compare_metric(const struct cmp_run *r, const struct cmp_metric *ma,
 		return;
 	}
 	/* The sample counts were checked: it cannot fail here. */
-	gate_compare(ma->samples, ma->n, mb->samples, mb->n, ma->higher_better,
+	gate_compare(ma->samples, ma->n, mb->samples, mb->n, ma->higher_is_better,
 		     o->threshold_pct, o->alpha, &g);
 	c->verdicts[g.verdict]++;
 	fmt_value(vb, sizeof(vb), g.base_mean, ma->unit);

@@ -22,6 +22,9 @@
 #include "bench_cost.h"
 #include "bench_cost_bloom.skel.h"
 
+/* The prog-cost options, as setup found them. */
+static const struct cost_args *args;
+
 static const char *const variants[] = { "plain", "bloom", NULL };
 
 static struct {
@@ -29,9 +32,9 @@ static struct {
 	struct cost_veth *veth;
 } bl;
 
-static void bloom_config(char *buf, size_t len)
+static void bloom_config(const struct cost_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/keys%u/hit%u", env.name, env.keys, env.hit_pct);
+	snprintf(buf, len, "%s/keys%u/hit%u", r->env->name, r->args->keys, r->args->hit_pct);
 }
 
 /* A bijection of 32-bit numbers (odd multiplier, xor): distinct keys. */
@@ -43,33 +46,33 @@ static __u32 key_of(__u32 i)
 static int fill_maps(char *err, size_t len)
 {
 	int table = bpf_map__fd(bl.skel->maps.table), bloom = bpf_map__fd(bl.skel->maps.bloom);
-	__u32 *keys = calloc(env.keys, sizeof(*keys)), count = env.keys;
+	__u32 *keys = calloc(args->keys, sizeof(*keys)), count = args->keys;
 	int ret = 0;
 
 	if (!keys)
 		return cost_setup_failed(err, len, "out of memory");
-	for (__u32 i = 0; i < env.keys; i++)
+	for (__u32 i = 0; i < args->keys; i++)
 		keys[i] = key_of(i);
 	/* The values are the keys themselves; only presence matters. */
 	ret = bpf_map_update_batch(table, keys, keys, &count, NULL);
-	for (__u32 i = 0; !ret && i < env.keys; i++)
+	for (__u32 i = 0; !ret && i < args->keys; i++)
 		ret = bpf_map_update_elem(bloom, NULL, &keys[i], BPF_ANY);
 	free(keys);
 	if (ret)
 		return cost_setup_failed(err, len, "filling the maps with %u keys: %s",
-					 env.keys, errname(ret));
+					 args->keys, errname(ret));
 	return 0;
 }
 
 /* hits present keys spread over the maps, the rest absent, shuffled. */
 static __u32 pick_probes(void)
 {
-	__u32 hits = (COST_BLOOM_PROBES * env.hit_pct + 50) / 100, state = 7;
+	__u32 hits = (COST_BLOOM_PROBES * args->hit_pct + 50) / 100, state = 7;
 	__u32 *probe = bl.skel->bss->probe_keys;
 
 	for (__u32 j = 0; j < COST_BLOOM_PROBES; j++)
-		probe[j] = j < hits ? key_of((__u64)j * env.keys / COST_BLOOM_PROBES) :
-			   key_of(env.keys + j);
+		probe[j] = j < hits ? key_of((__u64)j * args->keys / COST_BLOOM_PROBES) :
+			   key_of(args->keys + j);
 	for (__u32 j = COST_BLOOM_PROBES - 1; j > 0; j--) {
 		__u32 k, tmp;
 
@@ -87,7 +90,7 @@ static __u32 pick_probes(void)
 static int load(char *err, size_t len)
 {
 	struct bench_cost_bloom *s = bench_cost_bloom__open();
-	bool bloom = !strcmp(env.variant, "bloom");
+	bool bloom = !strcmp(args->variant, "bloom");
 	int ret;
 
 	if (!s)
@@ -96,9 +99,9 @@ static int load(char *err, size_t len)
 	bl.skel = s;
 	bpf_program__set_autoload(s->progs.lookup_plain, !bloom);
 	bpf_program__set_autoload(s->progs.lookup_bloom, bloom);
-	ret = bpf_map__set_max_entries(s->maps.table, env.keys);
+	ret = bpf_map__set_max_entries(s->maps.table, args->keys);
 	if (!ret)
-		ret = bpf_map__set_max_entries(s->maps.bloom, env.keys);
+		ret = bpf_map__set_max_entries(s->maps.bloom, args->keys);
 	if (!ret)
 		ret = bench_cost_bloom__load(s);
 	if (ret)
@@ -113,19 +116,20 @@ static int bloom_setup(struct cost_run *r, char *err, size_t len)
 	__u32 hits;
 	int ret;
 
+	args = r->args;
 	ret = load(err, len);
 	if (!ret)
 		ret = fill_maps(err, len);
 	if (ret)
 		return ret;
-	prog = !strcmp(env.variant, "bloom") ? bl.skel->progs.lookup_bloom :
+	prog = !strcmp(args->variant, "bloom") ? bl.skel->progs.lookup_bloom :
 	       bl.skel->progs.lookup_plain;
 	hits = pick_probes();
 	if (cost_inputs_random(r->inputs, 1, 64, 1))
 		return cost_setup_failed(err, len, "out of memory");
 	snprintf(r->inputs->what, sizeof(r->inputs->what), "%d lookups per run, %u "
 		 "of them of keys present, %u keys in the maps", COST_BLOOM_PROBES,
-		 hits, env.keys);
+		 hits, args->keys);
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(prog),
 			  bpf_program__name(prog), r->inputs);
 	/* cost_use_test_run ran the program once: a filter loses no key. */
@@ -157,7 +161,7 @@ static const struct bench_ops bench_cost_bloom = {
 	.name = "prog-cost-bloom",
 	.desc = "32 hash lookups per run, --variant plain or bloom (a bloom filter "
 		"first), --keys N, --hit-pct P",
-	.accepts = BENCH_OPT_VARIANT | BENCH_OPT_KEYS | BENCH_OPT_HIT_PCT,
+	.opts = (const char *const[]){ "variant", "keys", "hit-pct", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &bloom_cost,

@@ -25,6 +25,9 @@
 #include "test_isa_v3.skel.h"
 #if __has_include("test_isa_v4.skel.h")
 #include "test_isa_v4.skel.h"
+
+/* The prog-cost options, as setup found them. */
+static const struct cost_args *args;
 #define HAVE_ISA_V4 1
 #endif
 
@@ -37,9 +40,9 @@ static struct {
 	struct cost_veth *veth;
 } code;
 
-static void plain_config(char *buf, size_t len)
+static void plain_config(const struct cost_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s", env.name);
+	snprintf(buf, len, "%s", r->env->name);
 }
 
 /* Open and load an embedded object with only prog_name, then measure it. */
@@ -92,9 +95,10 @@ static int subprog_setup(struct cost_run *r, char *err, size_t len)
 	const void *elf;
 	size_t n;
 
+	args = r->args;
 	elf = test_subprog__elf_bytes(&n);
 	return measure_object(r, elf, n, "test_subprog",
-			      !strcmp(env.variant, "inline") ? "subprog_inlined" :
+			      !strcmp(args->variant, "inline") ? "subprog_inlined" :
 			      "subprog_called", err, len);
 }
 
@@ -108,7 +112,7 @@ static const struct cost_ops subprog_cost = {
 static const struct bench_ops bench_cost_subprog = {
 	.name = "prog-cost-subprog",
 	.desc = "XDP program, --variant noinline (a BPF-to-BPF call) or inline",
-	.accepts = BENCH_OPT_VARIANT,
+	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &subprog_cost,
@@ -145,19 +149,20 @@ static int isa_setup(struct cost_run *r, char *err, size_t len)
 	const void *elf;
 	size_t n;
 
+	args = r->args;
 	for (size_t i = 0; i < ARRAY_SIZE(isa_objects); i++) {
-		if (strcmp(isa_objects[i].cpu, env.variant))
+		if (strcmp(isa_objects[i].cpu, args->variant))
 			continue;
-		if (!strcmp(env.variant, "v4") &&
+		if (!strcmp(args->variant, "v4") &&
 		    !isa_v4_supported(reason, sizeof(reason)))
 			return isa_unavailable(r, reason);
 		elf = isa_objects[i].elf_bytes(&n);
-		snprintf(obj_name, sizeof(obj_name), "test_isa_%s", env.variant);
+		snprintf(obj_name, sizeof(obj_name), "test_isa_%s", args->variant);
 		return measure_object(r, elf, n, obj_name, "isa_mix", err, len);
 	}
 	snprintf(reason, sizeof(reason), "not built: the build's clang (%s %s) cannot "
 		 "compile -mcpu=%s (needs clang 18 or newer)", BUILD_CLANG,
-		 BUILD_CLANG_VERSION, env.variant);
+		 BUILD_CLANG_VERSION, args->variant);
 	return isa_unavailable(r, reason);
 }
 
@@ -172,7 +177,7 @@ static const struct bench_ops bench_cost_isa = {
 	.name = "prog-cost-isa",
 	.desc = "XDP program built for --variant v3 (default), v1, v2 or v4 "
 		"(-mcpu=, v4 with clang 18+)",
-	.accepts = BENCH_OPT_VARIANT,
+	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &isa_cost,

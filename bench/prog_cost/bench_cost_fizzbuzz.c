@@ -23,6 +23,9 @@
 #include "fizzbuzz_loop.skel.h"
 #include "fizzbuzz_lookup.skel.h"
 
+/* The prog-cost options, as setup found them. */
+static const struct cost_args *args;
+
 static const char *const variants[] = { "lookup", "loop", NULL };
 /* 10.0.0.0/24, 192.168.1.0/24, 203.0.113.0/24 */
 static const __u32 prefixes[] = { 0x0a000000, 0xc0a80100, 0xcb007100 };
@@ -33,9 +36,9 @@ static struct {
 	struct cost_veth *veth;
 } fb;
 
-static void fizzbuzz_config(char *buf, size_t len)
+static void fizzbuzz_config(const struct cost_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/octets", env.name);
+	snprintf(buf, len, "%s/octets", r->env->name);
 }
 
 static int build_frames(struct cost_inputs *in)
@@ -62,7 +65,7 @@ static int fill_queue(int queue_fd)
 
 static int load(struct bpf_program **prog, struct bpf_map **queue)
 {
-	if (!strcmp(env.variant, "loop")) {
+	if (!strcmp(args->variant, "loop")) {
 		fb.loop = fizzbuzz_loop__open_and_load();
 		if (!fb.loop)
 			return -errno;
@@ -84,10 +87,11 @@ static int fizzbuzz_setup(struct cost_run *r, char *err, size_t len)
 	struct bpf_map *queue;
 	int ret;
 
+	args = r->args;
 	ret = load(&prog, &queue);
 	if (ret)
 		return cost_setup_failed(err, len, "loading fizzbuzz_%s: %s",
-					 env.variant, errname(ret));
+					 args->variant, errname(ret));
 	ret = fill_queue(bpf_map__fd(queue));
 	if (ret)
 		return cost_setup_failed(err, len, "filling the classes queue: %s",
@@ -120,7 +124,7 @@ static const struct bench_ops bench_cost_fizzbuzz = {
 	.name = "prog-cost-fizzbuzz",
 	.desc = "XDP FizzBuzzFibonacci classifier, --variant lookup (the fix) or "
 		"loop (the regression)",
-	.accepts = BENCH_OPT_VARIANT,
+	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &fizzbuzz_cost,

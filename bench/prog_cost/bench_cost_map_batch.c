@@ -19,6 +19,9 @@
 #include "clock.h"
 #include "prog_cost.h"
 
+/* The prog-cost options, as setup found them. */
+static const struct cost_args *args;
+
 static const char *const variants[] = { "elem", "batch", NULL };
 static const char *const ops[] = { "lookup", "update", "delete", NULL };
 
@@ -30,17 +33,17 @@ static struct {
 	__u64 *out_vals;
 } mb = { .map_fd = -1 };
 
-static void map_batch_config(char *buf, size_t len)
+static void map_batch_config(const struct cost_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/%s/keys%u", env.name, env.op, env.keys);
+	snprintf(buf, len, "%s/%s/keys%u", r->env->name, r->args->op, r->args->keys);
 }
 
 static int fill(void)
 {
-	__u32 count = env.keys;
+	__u32 count = args->keys;
 	int ret = bpf_map_update_batch(mb.map_fd, mb.keys, mb.vals, &count, NULL);
 
-	return ret ? ret : count == env.keys ? 0 : -EIO;
+	return ret ? ret : count == args->keys ? 0 : -EIO;
 }
 
 /* Every element through the batch lookup; 0 when all came back. */
@@ -51,30 +54,30 @@ static int lookup_batch(void)
 	int ret;
 
 	do {
-		count = env.keys - total;
+		count = args->keys - total;
 		ret = bpf_map_lookup_batch(mb.map_fd, in, &batch, mb.out_keys + total,
 					   mb.out_vals + total, &count, NULL);
 		total += count;
 		in = &batch;
-	} while (!ret && total < env.keys);
+	} while (!ret && total < args->keys);
 	/* The end of the map is ENOENT, with the last elements in count. */
 	if (ret && ret != -ENOENT)
 		return ret;
-	return total == env.keys ? 0 : -EIO;
+	return total == args->keys ? 0 : -EIO;
 }
 
 static int batch_op(void)
 {
-	__u32 count = env.keys;
+	__u32 count = args->keys;
 	int ret;
 
-	if (!strcmp(env.op, "lookup"))
+	if (!strcmp(args->op, "lookup"))
 		return lookup_batch();
-	if (!strcmp(env.op, "update"))
+	if (!strcmp(args->op, "update"))
 		ret = bpf_map_update_batch(mb.map_fd, mb.keys, mb.vals, &count, NULL);
 	else
 		ret = bpf_map_delete_batch(mb.map_fd, mb.keys, &count, NULL);
-	return ret ? ret : count == env.keys ? 0 : -EIO;
+	return ret ? ret : count == args->keys ? 0 : -EIO;
 }
 
 static int elem_op(void)
@@ -82,10 +85,10 @@ static int elem_op(void)
 	__u64 v;
 	int ret = 0;
 
-	for (__u32 i = 0; i < env.keys && !ret; i++) {
-		if (!strcmp(env.op, "lookup"))
+	for (__u32 i = 0; i < args->keys && !ret; i++) {
+		if (!strcmp(args->op, "lookup"))
 			ret = bpf_map_lookup_elem(mb.map_fd, &mb.keys[i], &v);
-		else if (!strcmp(env.op, "update"))
+		else if (!strcmp(args->op, "update"))
 			ret = bpf_map_update_elem(mb.map_fd, &mb.keys[i], &mb.vals[i],
 						  BPF_ANY);
 		else
@@ -97,7 +100,7 @@ static int elem_op(void)
 static int userspace_sample(struct cost_method *m __maybe_unused, __u64 budget_ns,
 			    struct cost_sample *s, char *err, size_t len)
 {
-	bool batch = !strcmp(env.variant, "batch");
+	bool batch = !strcmp(args->variant, "batch");
 	__u64 start = now_ns(), t0;
 	int ret;
 
@@ -105,12 +108,12 @@ static int userspace_sample(struct cost_method *m __maybe_unused, __u64 budget_n
 		t0 = now_ns();
 		ret = batch ? batch_op() : elem_op();
 		s->ns += now_ns() - t0;
-		s->runs += env.keys;
-		if (!ret && !strcmp(env.op, "delete"))
+		s->runs += args->keys;
+		if (!ret && !strcmp(args->op, "delete"))
 			ret = fill();
 		if (ret)
-			return bench_err(err, len, "%s %s over %u elements: %s", env.variant,
-					 env.op, env.keys, errname(ret));
+			return bench_err(err, len, "%s %s over %u elements: %s", args->variant,
+					 args->op, args->keys, errname(ret));
 	} while (now_ns() - start < budget_ns && !bench_signal());
 	return 0;
 }
@@ -120,31 +123,32 @@ static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 	struct cost_method *m = &r->m[COST_USERSPACE];
 	int ret;
 
-	mb.keys = calloc(env.keys, sizeof(*mb.keys));
-	mb.vals = calloc(env.keys, sizeof(*mb.vals));
-	mb.out_keys = calloc(env.keys, sizeof(*mb.out_keys));
-	mb.out_vals = calloc(env.keys, sizeof(*mb.out_vals));
+	args = r->args;
+	mb.keys = calloc(args->keys, sizeof(*mb.keys));
+	mb.vals = calloc(args->keys, sizeof(*mb.vals));
+	mb.out_keys = calloc(args->keys, sizeof(*mb.out_keys));
+	mb.out_vals = calloc(args->keys, sizeof(*mb.out_vals));
 	if (!mb.keys || !mb.vals || !mb.out_keys || !mb.out_vals)
 		return cost_setup_failed(err, len, "out of memory");
-	for (__u32 i = 0; i < env.keys; i++) {
+	for (__u32 i = 0; i < args->keys; i++) {
 		mb.keys[i] = i;
 		mb.vals[i] = (__u64)i << 32 | i;
 	}
 	mb.map_fd = bpf_map_create(BPF_MAP_TYPE_HASH, "cost_batch", sizeof(__u32),
-				   sizeof(__u64), env.keys, NULL);
+				   sizeof(__u64), args->keys, NULL);
 	if (mb.map_fd < 0)
 		return cost_setup_failed(err, len, "creating a hash map of %u elements: %s",
-					 env.keys, errname(mb.map_fd));
+					 args->keys, errname(mb.map_fd));
 	ret = fill();
 	if (ret)
 		return cost_setup_failed(err, len, "filling the map: %s",
 					 errname(ret));
-	snprintf(r->inputs->what, sizeof(r->inputs->what), "%u elements", env.keys);
+	snprintf(r->inputs->what, sizeof(r->inputs->what), "%u elements", args->keys);
 	m->available = true;
 	m->sample = userspace_sample;
 	snprintf(m->how, sizeof(m->how), "%s of %u hash map elements (u32 keys, u64 "
-		 "values) %s, timed in userspace", env.op, env.keys,
-		 !strcmp(env.variant, "batch") ? "by BPF_MAP_*_BATCH" :
+		 "values) %s, timed in userspace", args->op, args->keys,
+		 !strcmp(args->variant, "batch") ? "by BPF_MAP_*_BATCH" :
 		 "one element per syscall");
 	return 0;
 }
@@ -174,7 +178,7 @@ static const struct bench_ops bench_cost_map_batch = {
 	.name = "prog-cost-map-batch",
 	.desc = "userspace map access, --variant elem (one per syscall) or batch, "
 		"--op lookup|update|delete, --keys N",
-	.accepts = BENCH_OPT_VARIANT | BENCH_OPT_KEYS | BENCH_OPT_OP,
+	.opts = (const char *const[]){ "variant", "keys", "op", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &map_batch_cost,

@@ -17,14 +17,17 @@
 
 #include "prog_cost.h"
 
+/* The prog-cost options, as setup found them. */
+static const struct cost_args *args;
+
 static struct {
 	struct bpf_object *obj;
 	struct cost_veth *veth;
 } ob;
 
-static void obj_config(char *buf, size_t len)
+static void obj_config(const struct cost_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/%s", env.name, env.prog_name);
+	snprintf(buf, len, "%s/%s", r->env->name, r->args->prog_name);
 }
 
 static int no_such_program(char *err, size_t len)
@@ -33,7 +36,7 @@ static int no_such_program(char *err, size_t len)
 	size_t off;
 
 	off = snprintf(err, len, "--prog '%s': %s has no such program (it has:",
-		       env.prog_name, env.obj_path);
+		       args->prog_name, args->obj_path);
 	bpf_object__for_each_program(p, ob.obj)
 		if (off < len)
 			off += snprintf(err + off, len - off, " %s", bpf_program__name(p));
@@ -48,15 +51,15 @@ static int open_program(struct bpf_program **prog, char *err, size_t len)
 	char why[128];
 	int ret;
 
-	ob.obj = bpf_object__open_file(env.obj_path, NULL);
+	ob.obj = bpf_object__open_file(args->obj_path, NULL);
 	if (!ob.obj) {
 		ret = -errno;
 		libbpf_strerror(ret, why, sizeof(why));
 		bench_err(err, len, "--obj '%s': not a BPF object libbpf can open (%s)",
-			  env.obj_path, why);
+			  args->obj_path, why);
 		return BENCH_EXIT_USAGE;
 	}
-	*prog = bpf_object__find_program_by_name(ob.obj, env.prog_name);
+	*prog = bpf_object__find_program_by_name(ob.obj, args->prog_name);
 	if (!*prog)
 		return no_such_program(err, len);
 	bpf_object__for_each_program(p, ob.obj)
@@ -65,7 +68,7 @@ static int open_program(struct bpf_program **prog, char *err, size_t len)
 	if (ret)
 		return cost_setup_failed(err, len, "loading %s from %s: %s (bench -v "
 					 "shows libbpf's and the verifier's messages)",
-					 env.prog_name, env.obj_path, errname(ret));
+					 args->prog_name, args->obj_path, errname(ret));
 	return 0;
 }
 
@@ -74,20 +77,21 @@ static int obj_setup(struct cost_run *r, char *err, size_t len)
 	struct bpf_program *prog;
 	int ret, fd;
 
+	args = r->args;
 	ret = open_program(&prog, err, len);
 	if (ret)
 		return ret;
-	if (cost_inputs_from_files(r->inputs, err, len))
+	if (cost_inputs_from_files(r->inputs, args, err, len))
 		return BENCH_EXIT_USAGE;
 	fd = bpf_program__fd(prog);
-	cost_use_test_run(&r->m[COST_TEST_RUN], fd, env.prog_name, r->inputs);
+	cost_use_test_run(&r->m[COST_TEST_RUN], fd, args->prog_name, r->inputs);
 	if (bpf_program__type(prog) != BPF_PROG_TYPE_XDP) {
 		cost_unavailable(&r->m[COST_BPF_STATS], "only XDP programs are run "
 				 "attached here (on a veth pair), and %s is a %s program",
-				 env.prog_name, cost_prog_type(fd));
+				 args->prog_name, cost_prog_type(fd));
 		return 0;
 	}
-	ob.veth = cost_use_veth(&r->m[COST_BPF_STATS], fd, env.prog_name, r->inputs);
+	ob.veth = cost_use_veth(&r->m[COST_BPF_STATS], fd, args->prog_name, r->inputs);
 	return 0;
 }
 
@@ -108,7 +112,7 @@ static const struct bench_ops bench_cost_obj = {
 	.name = "prog-cost",
 	.desc = "any program: --obj FILE.bpf.o --prog NAME [--data-in FILE]... "
 		"[--variant LABEL]",
-	.accepts = BENCH_OPT_OBJ | BENCH_OPT_VARIANT,
+	.opts = (const char *const[]){ "obj", "prog", "data-in", "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &obj_cost,

@@ -31,6 +31,9 @@
 #include "trigger.h"
 #include "bench_cost_task.skel.h"
 
+/* The prog-cost options, as setup found them. */
+static const struct cost_args *args;
+
 /* Above PID_MAX_LIMIT (4M): keys no task has. */
 #define OTHER_KEY_BASE		0x40000000u
 #define HELPER_STACK		(64 << 10)
@@ -65,12 +68,12 @@ static struct {
 
 static bool task_storage(void)
 {
-	return !strcmp(env.variant, "task-storage");
+	return !strcmp(args->variant, "task-storage");
 }
 
-static void task_config(char *buf, size_t len)
+static void task_config(const struct cost_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/keys%u", env.name, env.keys);
+	snprintf(buf, len, "%s/keys%u", r->env->name, r->args->keys);
 }
 
 static void *helper_main(void *arg)
@@ -113,7 +116,7 @@ static long tasks_allowed(char *why, size_t len)
 static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 {
 	struct helper_pool *p = &tk.pool;
-	int want = env.keys - 1, ret = 0;
+	int want = args->keys - 1, ret = 0;
 	pthread_attr_t attr;
 	char why[224];
 
@@ -121,7 +124,7 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 		return 0;
 	if (want > tasks_allowed(why, sizeof(why))) {
 		cost_unavailable(&r->m[COST_TEST_RUN], "task storage for %u keys needs "
-				 "%u live tasks: %s", env.keys, env.keys, why);
+				 "%u live tasks: %s", args->keys, args->keys, why);
 		cost_unavailable(&r->m[COST_BPF_STATS], "%s", r->m[COST_TEST_RUN].reason);
 		return 0;
 	}
@@ -183,8 +186,8 @@ static void stop_helpers(void)
 /* The bench thread's pid and keys - 1 others, in one batch. */
 static int fill_hash(int map_fd, char *err, size_t len)
 {
-	__u32 count = env.keys, *keys = calloc(env.keys, sizeof(*keys));
-	__u64 *vals = calloc(env.keys, sizeof(*vals));
+	__u32 count = args->keys, *keys = calloc(args->keys, sizeof(*keys));
+	__u64 *vals = calloc(args->keys, sizeof(*vals));
 	int ret;
 
 	if (!keys || !vals) {
@@ -193,14 +196,14 @@ static int fill_hash(int map_fd, char *err, size_t len)
 		return cost_setup_failed(err, len, "out of memory");
 	}
 	keys[0] = gettid();
-	for (__u32 i = 1; i < env.keys; i++)
+	for (__u32 i = 1; i < args->keys; i++)
 		keys[i] = OTHER_KEY_BASE + i;
 	ret = bpf_map_update_batch(map_fd, keys, vals, &count, NULL);
 	free(keys);
 	free(vals);
-	if (ret || count != env.keys)
+	if (ret || count != args->keys)
 		return cost_setup_failed(err, len, "filling the hash with %u keys: %s "
-					 "(%u in)", env.keys, errname(ret), count);
+					 "(%u in)", args->keys, errname(ret), count);
 	return 0;
 }
 
@@ -219,12 +222,12 @@ static int load(char *err, size_t len)
 	bpf_program__set_autoload(s->progs.pid_hash_tp, !ts);
 	bpf_program__set_autoload(s->progs.task_storage_xdp, ts);
 	bpf_program__set_autoload(s->progs.task_storage_tp, ts);
-	ret = bpf_map__set_max_entries(s->maps.by_pid, ts ? 1 : env.keys);
+	ret = bpf_map__set_max_entries(s->maps.by_pid, ts ? 1 : args->keys);
 	if (!ret)
 		ret = bench_cost_task__load(s);
 	if (ret)
 		return cost_setup_failed(err, len, "loading bench_cost_task (%s): %s",
-					 env.variant, errname(ret));
+					 args->variant, errname(ret));
 	return 0;
 }
 
@@ -257,6 +260,7 @@ static int task_setup(struct cost_run *r, char *err, size_t len)
 	struct bpf_program *xdp, *tp;
 	int ret;
 
+	args = r->args;
 	ret = load(err, len);
 	if (ret)
 		return ret;
@@ -270,8 +274,8 @@ static int task_setup(struct cost_run *r, char *err, size_t len)
 		return ret;
 	if (cost_inputs_random(r->inputs, 1, 64, 1))
 		return cost_setup_failed(err, len, "out of memory");
-	snprintf(r->inputs->what, sizeof(r->inputs->what), "%u key%s (%s)", env.keys,
-		 env.keys == 1 ? "" : "s", task_storage() ? "tasks with storage" :
+	snprintf(r->inputs->what, sizeof(r->inputs->what), "%u key%s (%s)", args->keys,
+		 args->keys == 1 ? "" : "s", task_storage() ? "tasks with storage" :
 		 "hash entries");
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(xdp),
 			  bpf_program__name(xdp), r->inputs);
@@ -301,7 +305,7 @@ static const struct cost_ops task_cost = {
 static const struct bench_ops bench_cost_task = {
 	.name = "prog-cost-task",
 	.desc = "per-task counter, --variant pid-hash or task-storage, --keys N",
-	.accepts = BENCH_OPT_VARIANT | BENCH_OPT_KEYS,
+	.opts = (const char *const[]){ "variant", "keys", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,
 	.priv = &task_cost,

@@ -112,19 +112,20 @@ out:
 	return ret;
 }
 
-int cost_inputs_from_files(struct cost_inputs *in, char *err, size_t len)
+int cost_inputs_from_files(struct cost_inputs *in, const struct cost_args *args,
+			   char *err, size_t len)
 {
-	if (!env.n_data_in) {
+	if (!args->n_data_in) {
 		snprintf(in->what, sizeof(in->what),
 			 "one 64-byte UDP/IPv4 frame, 10.0.0.1 to 10.0.0.2");
 		return cost_inputs_add_udp4(in, DEFAULT_SRC) ?
 		       bench_err(err, len, "out of memory") : 0;
 	}
-	for (int k = 0; k < env.n_data_in; k++)
-		if (read_input(in, env.data_in[k], err, len))
+	for (int k = 0; k < args->n_data_in; k++)
+		if (read_input(in, args->data_in[k], err, len))
 			return -1;
-	snprintf(in->what, sizeof(in->what), "%d --data-in file%s", env.n_data_in,
-		 env.n_data_in == 1 ? "" : "s");
+	snprintf(in->what, sizeof(in->what), "%d --data-in file%s", args->n_data_in,
+		 args->n_data_in == 1 ? "" : "s");
 	return 0;
 }
 

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * prog-cost: the run (prog_cost.h).  Once a second every available method
- * takes one sample, each in its share of the second: test_run repeats the
- * program over the inputs with statistics off; bpf_stats turns them on,
- * triggers the attached program and reads how far run_time_ns and run_cnt
- * moved.  The first -w samples are warm-up.
+ * prog-cost: its options and the run (prog_cost.h).  Once a second every
+ * available method (cost_methods.c) takes one sample, each in its share
+ * of the second.  The first -w samples are warm-up.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,263 +17,11 @@
 #include <bpf/libbpf.h>
 
 #include "clock.h"
+#include "cpustat.h"
 #include "int_file.h"
 #include "mounts.h"
+#include "options.h"
 #include "prog_cost.h"
-
-#define STATS_SYSCTL		"/proc/sys/kernel/bpf_stats_enabled"
-/* A sample's passes over the inputs: enough that each input counts alike. */
-#define PASSES_PER_SAMPLE	4
-/* Runs of the first call, which sizes the repeat count of the others. */
-#define PROBE_REPEAT		1000
-#define MAX_REPEAT		100000000
-
-static const char *const method_names[COST__METHODS] = {
-	[COST_TEST_RUN] = "test_run",
-	[COST_BPF_STATS] = "bpf_stats",
-	[COST_USERSPACE] = "userspace",
-};
-
-static const char *const method_units[COST__METHODS] = {
-	[COST_TEST_RUN] = "ns/run",
-	[COST_BPF_STATS] = "ns/run",
-	[COST_USERSPACE] = "ns/elem",
-};
-
-const char *cost_method_name(enum cost_method_id id)
-{
-	return method_names[id];
-}
-
-const char *cost_method_unit(enum cost_method_id id)
-{
-	return method_units[id];
-}
-
-int cost_setup_failed(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return BENCH_EXIT_FAIL;
-}
-
-void cost_unavailable(struct cost_method *m, const char *fmt, ...)
-{
-	va_list ap;
-
-	m->available = false;
-	va_start(ap, fmt);
-	vsnprintf(m->reason, sizeof(m->reason), fmt, ap);
-	va_end(ap);
-}
-
-const char *cost_prog_type(int prog_fd)
-{
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
-	const char *name;
-
-	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
-		return "unknown";
-	name = libbpf_bpf_prog_type_str(info.type);
-	return name ? name : "unknown";
-}
-
-/* ---- test_run ---------------------------------------------------------- */
-
-static int test_run(int prog_fd, const struct cost_input *in, __u32 repeat,
-		    __u32 *duration)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, opts,
-		.data_in = in->data,
-		.data_size_in = in->len,
-		.repeat = repeat,
-	);
-	int err = bpf_prog_test_run_opts(prog_fd, &opts);
-
-	*duration = opts.duration;
-	return err < 0 ? err : 0;
-}
-
-/*
- * Whether the kernel repeats and times test runs of this program type:
- * the packet types of net/bpf/test_run.c (netfilter too since 6.4, which
- * the build's UAPI headers may not name).  Others test-run once with no
- * duration (raw_tp, syscall, tracing) or not at all (ENOTSUPP).
- */
-static bool type_times_test_runs(int prog_fd)
-{
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
-
-	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
-		return false;
-	switch (info.type) {
-	case BPF_PROG_TYPE_XDP:
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_SOCKET_FILTER:
-	case BPF_PROG_TYPE_CGROUP_SKB:
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:
-	case BPF_PROG_TYPE_SK_LOOKUP:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Why one run of input i was refused, as a reason for the report. */
-static void test_run_refused(struct cost_method *m, int prog_fd, int i, int err)
-{
-	const char *type = cost_prog_type(prog_fd);
-
-	if (err == -ENOTSUPP)
-		cost_unavailable(m, "the kernel cannot test-run %s programs "
-				 "(BPF_PROG_TEST_RUN: ENOTSUPP)", type);
-	else if (!type_times_test_runs(prog_fd))
-		cost_unavailable(m, "the kernel neither repeats nor times test runs "
-				 "of %s programs (BPF_PROG_TEST_RUN: %s)", type,
-				 errname(err));
-	else
-		cost_unavailable(m, "BPF_PROG_TEST_RUN refused input %d (%zu bytes) "
-				 "for a %s program: %s", i, m->inputs->in[i].len, type,
-				 errname(err));
-}
-
-static int test_run_sample(struct cost_method *m, __u64 budget_ns,
-			   struct cost_sample *s, char *err, size_t len)
-{
-	const struct cost_inputs *in = m->inputs;
-	__u64 start = now_ns(), per_call;
-	__u32 d;
-	int ret;
-
-	if (!m->repeat) {
-		ret = test_run(m->prog_fd, &in->in[0], PROBE_REPEAT, &d);
-		if (ret)
-			return bench_err(err, len, "BPF_PROG_TEST_RUN: %s",
-					 errname(ret));
-		per_call = budget_ns / PASSES_PER_SAMPLE / in->n;
-		m->repeat = per_call / (d ? d : 1);
-		m->repeat = m->repeat < 1 ? 1 : m->repeat > MAX_REPEAT ? MAX_REPEAT :
-			    m->repeat;
-	}
-	do {
-		for (int i = 0; i < in->n; i++) {
-			ret = test_run(m->prog_fd, &in->in[i], m->repeat, &d);
-			if (ret)
-				return bench_err(err, len, "BPF_PROG_TEST_RUN on input "
-						 "%d: %s", i, errname(ret));
-			/* The kernel's duration is whole ns per run, rounded down. */
-			s->ns += (double)d * m->repeat;
-			s->runs += m->repeat;
-		}
-	} while (now_ns() - start < budget_ns && !bench_signal());
-	return 0;
-}
-
-/* The method measures prog_fd by sample. */
-static void use_method(struct cost_method *m, int prog_fd, const char *prog_name,
-		       cost_sample_fn sample)
-{
-	m->prog_fd = prog_fd;
-	m->prog_name = prog_name;
-	m->sample = sample;
-	m->available = true;
-}
-
-void cost_use_test_run(struct cost_method *m, int prog_fd, const char *prog_name,
-		       const struct cost_inputs *inputs)
-{
-	__u32 d;
-	int err;
-
-	use_method(m, prog_fd, prog_name, test_run_sample);
-	m->inputs = inputs;
-	snprintf(m->how, sizeof(m->how), "%s program %s by BPF_PROG_TEST_RUN with "
-		 "repeat, over %d input%s", cost_prog_type(prog_fd), prog_name,
-		 inputs->n, inputs->n == 1 ? "" : "s");
-	for (int i = 0; i < inputs->n; i++) {
-		err = test_run(prog_fd, &inputs->in[i], 1, &d);
-		if (err) {
-			test_run_refused(m, prog_fd, i, err);
-			return;
-		}
-	}
-}
-
-/* ---- bpf_stats --------------------------------------------------------- */
-
-static int read_run_stats(int prog_fd, __u64 *run_ns, __u64 *run_cnt)
-{
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
-	int err = bpf_obj_get_info_by_fd(prog_fd, &info, &len);
-
-	if (err)
-		return err;
-	*run_ns = info.run_time_ns;
-	*run_cnt = info.run_cnt;
-	return 0;
-}
-
-static int stats_sample(struct cost_method *m, __u64 budget_ns,
-			struct cost_sample *s, char *err, size_t len)
-{
-	__u64 ns0, cnt0, ns1, cnt1, start;
-	int stats_fd, ret;
-	long n = 0;
-
-	stats_fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
-	if (stats_fd < 0)
-		return bench_err(err, len, "BPF_ENABLE_STATS: %s",
-				 errname(stats_fd));
-	ret = read_run_stats(m->prog_fd, &ns0, &cnt0);
-	start = now_ns();
-	while (!ret && now_ns() - start < budget_ns && !bench_signal()) {
-		n = m->trigger(m->trigger_ctx);
-		if (n < 0)
-			break;
-		s->triggers += n;
-	}
-	if (!ret)
-		ret = read_run_stats(m->prog_fd, &ns1, &cnt1);
-	close(stats_fd);
-	if (ret)
-		return bench_err(err, len, "reading the program's statistics: %s",
-				 errname(ret));
-	if (n < 0)
-		return bench_err(err, len, "triggering %s: %s", m->prog_name,
-				 errname(n));
-	s->ns = ns1 - ns0;
-	s->runs = cnt1 - cnt0;
-	if (!s->runs && !bench_signal())
-		return bench_err(err, len, "%s did not run (%llu triggers)", m->prog_name,
-				 (unsigned long long)s->triggers);
-	return 0;
-}
-
-void cost_use_bpf_stats(struct cost_method *m, int prog_fd, const char *prog_name,
-			cost_trigger_fn trigger, void *ctx)
-{
-	int fd;
-
-	use_method(m, prog_fd, prog_name, stats_sample);
-	m->trigger = trigger;
-	m->trigger_ctx = ctx;
-	fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
-	if (fd < 0)
-		cost_unavailable(m, "BPF_ENABLE_STATS: %s", errname(fd));
-	else
-		close(fd);
-}
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -303,48 +49,139 @@ static int check_readable(const char *opt, const char *path, char *err, size_t l
 	return 0;
 }
 
+/* ---- options ------------------------------------------------------------ */
+
+#define MAX_KEYS	10000000
+
+static struct cost_args args = {
+	.hit_pct = 50,
+};
+
+static int parse_variant(const char *arg)
+{
+	args.variant = arg;
+	return 0;
+}
+
+static int parse_keys(const char *arg)
+{
+	long v;
+	int ret = bench_parse_long("--keys", arg, 1, MAX_KEYS, "a number of keys", &v);
+
+	if (!ret)
+		args.keys = v;
+	return ret;
+}
+
+static int parse_hit_pct(const char *arg)
+{
+	long v;
+	int ret = bench_parse_long("--hit-pct", arg, 0, 100,
+				   "a percentage of probes that hit", &v);
+
+	if (!ret)
+		args.hit_pct = v;
+	return ret;
+}
+
+static int parse_op(const char *arg)
+{
+	args.op = arg;
+	return 0;
+}
+
+static int parse_obj(const char *arg)
+{
+	args.obj_path = arg;
+	return 0;
+}
+
+static int parse_prog(const char *arg)
+{
+	args.prog_name = arg;
+	return 0;
+}
+
+static int parse_data_in(const char *arg)
+{
+	if (args.n_data_in == COST_MAX_DATA_IN)
+		return bench_usage_error("--data-in '%s': at most %d inputs", arg,
+					 COST_MAX_DATA_IN);
+	args.data_in[args.n_data_in++] = arg;
+	return 0;
+}
+
+static const struct bench_opt cost_opts[] = {
+	{ "variant", NULL, "NAME", "which program of the pair (bench -l); for prog-cost\n"
+	  "                        a label (default: the object file's name)",
+	  parse_variant, NULL },
+	{ "keys", NULL, "N", "prog-cost-task: counters, in the hash or in tasks'\n"
+	  "                        storage (default 1);\n"
+	  "                        prog-cost-bloom: keys in the maps (default 10000);\n"
+	  "                        prog-cost-map-batch: map elements (default 10000)",
+	  parse_keys, NULL },
+	{ "hit-pct", NULL, "P", "prog-cost-bloom: percent of probed keys present (default 50)",
+	  parse_hit_pct, NULL },
+	{ "op", NULL, "OP", "prog-cost-map-batch: lookup (default), update or delete",
+	  parse_op, NULL },
+	{ "obj", NULL, "FILE", "prog-cost: the BPF object of the program to measure",
+	  parse_obj, NULL },
+	{ "prog", NULL, "NAME", "prog-cost: the program's name in --obj", parse_prog, NULL },
+	{ "data-in", NULL, "FILE", "prog-cost: a test-run input (repeatable; default one\n"
+	  "                        64-byte UDP/IPv4 frame)", parse_data_in, NULL },
+	{},
+};
+
+static const struct bench_opt_group cost_group = {
+	.title = "prog-cost options (ns per run by BPF_PROG_TEST_RUN and by BPF statistics;\n"
+		 "-d is the number of samples, one per second)",
+	.opts = cost_opts,
+};
+BENCH_OPTIONS(cost_group);
+
 /* prog-cost: --obj and --prog given, the files there; the label. */
-static int check_obj(char *err, size_t len)
+static int check_obj(const struct bench_env *env, char *err, size_t len)
 {
 	const char *slash;
 
-	if (!env.obj_path || !env.prog_name)
+	if (!args.obj_path || !args.prog_name)
 		return bench_err(err, len, "%s needs --obj FILE.bpf.o and --prog NAME",
-				 env.name);
-	if (check_readable("--obj", env.obj_path, err, len))
+				 env->name);
+	if (check_readable("--obj", args.obj_path, err, len))
 		return -1;
-	for (int i = 0; i < env.n_data_in; i++)
-		if (check_readable("--data-in", env.data_in[i], err, len))
+	for (int i = 0; i < args.n_data_in; i++) {
+		if (check_readable("--data-in", args.data_in[i], err, len))
 			return -1;
-	if (!env.variant) {
-		slash = strrchr(env.obj_path, '/');
-		env.variant = slash ? slash + 1 : env.obj_path;
+	}
+	if (!args.variant) {
+		slash = strrchr(args.obj_path, '/');
+		args.variant = slash ? slash + 1 : args.obj_path;
 	}
 	return 0;
 }
 
-int prog_cost_check(char *err, size_t len)
+int prog_cost_check(const struct bench_env *env, char *err, size_t len)
 {
-	const struct cost_ops *ops = cost_ops_of(env.bench);
+	const struct cost_ops *ops = cost_ops_of(env->bench);
 	char list[128];
 
-	if (env.bench->accepts & BENCH_OPT_OBJ)
-		return check_obj(err, len);
-	if (env.variant && !in_list(ops->variants, env.variant)) {
+	if (bench_takes(env->bench, "obj"))
+		return check_obj(env, err, len);
+	if (args.variant && !in_list(ops->variants, args.variant)) {
 		join_list(ops->variants, list, sizeof(list));
-		return bench_err(err, len, "--variant '%s': %s has %s", env.variant,
-				 env.name, list);
+		return bench_err(err, len, "--variant '%s': %s has %s", args.variant,
+				 env->name, list);
 	}
-	if (!env.variant)
-		env.variant = ops->variants[0];
-	if (env.op && !in_list(ops->ops, env.op)) {
+	if (!args.variant)
+		args.variant = ops->variants[0];
+	if (args.op && !in_list(ops->ops, args.op)) {
 		join_list(ops->ops, list, sizeof(list));
-		return bench_err(err, len, "--op '%s': expected %s", env.op, list);
+		return bench_err(err, len, "--op '%s': expected %s", args.op, list);
 	}
-	if (!env.op && ops->ops)
-		env.op = ops->ops[0];
-	if (!(env.given & BENCH_OPT_KEYS))
-		env.keys = ops->default_keys;
+	if (!args.op && ops->ops)
+		args.op = ops->ops[0];
+	if (!args.keys)
+		args.keys = ops->default_keys;
 	return 0;
 }
 
@@ -374,7 +211,7 @@ static void print_nothing_to_measure(const struct cost_run *r)
 		}
 		common = r->m[i].reason;
 	}
-	fprintf(stderr, "bench: %s: nothing to measure:", env.name);
+	fprintf(stderr, "bench: %s: nothing to measure:", r->env->name);
 	if (common) {
 		fprintf(stderr, " %s\n", common);
 		return;
@@ -382,7 +219,7 @@ static void print_nothing_to_measure(const struct cost_run *r)
 	for (int i = 0; i < COST__METHODS; i++) {
 		if (!r->m[i].reason[0])
 			continue;
-		fprintf(stderr, "%s %s: %s", first ? "" : ";", method_names[i],
+		fprintf(stderr, "%s %s: %s", first ? "" : ";", cost_method_name(i),
 			r->m[i].reason);
 		first = false;
 	}
@@ -413,13 +250,17 @@ static int take_samples(struct cost_run *r, int iter, int n_avail)
 		if (!m->available)
 			continue;
 		if (m->sample(m, budget, &s, err, sizeof(err))) {
-			fprintf(stderr, "bench: %s: %s: %s\n", env.name, method_names[i], err);
+			/* A test run that Ctrl-C interrupted (EINTR) is a stop. */
+			if (bench_signal())
+				return 1;
+			fprintf(stderr, "bench: %s: %s: %s\n", r->env->name,
+				cost_method_name(i), err);
 			return -1;
 		}
 		if (bench_signal())
 			return 1;
 		m->samples[iter] = s.ns / s.runs;
-		if (iter >= env.warmup_sec) {
+		if (iter >= r->env->warmup_sec) {
 			m->runs += s.runs;
 			m->triggers += s.triggers;
 		}
@@ -432,7 +273,7 @@ static int take_samples(struct cost_run *r, int iter, int n_avail)
 
 static int measure(struct cost_run *r)
 {
-	int total = env.warmup_sec + env.duration_sec, n_avail = count_available(r);
+	int total = r->env->warmup_sec + r->env->duration_sec, n_avail = count_available(r);
 	int ret;
 
 	for (int it = 0; it < total; it++) {
@@ -444,8 +285,8 @@ static int measure(struct cost_run *r)
 			break;
 		}
 		r->n_iters = it + 1;
-		r->n_warmup = it < env.warmup_sec ? it + 1 : env.warmup_sec;
-		if (!env.quiet)
+		r->n_warmup = it < r->env->warmup_sec ? it + 1 : r->env->warmup_sec;
+		if (!r->env->quiet)
 			cost_report_progress(r, it);
 	}
 	return 0;
@@ -453,7 +294,7 @@ static int measure(struct cost_run *r)
 
 static int alloc_run(struct cost_run *r)
 {
-	int total = env.warmup_sec + env.duration_sec;
+	int total = r->env->warmup_sec + r->env->duration_sec;
 
 	r->other_cpus = calloc(total, sizeof(double));
 	r->steal_cpus = calloc(total, sizeof(double));
@@ -481,10 +322,10 @@ static void free_run(struct cost_run *r)
 	free(r->steal_cpus);
 }
 
-int prog_cost_run(const struct bench_ops *b)
+int prog_cost_run(const struct bench_env *env)
 {
-	const struct cost_ops *ops = cost_ops_of(b);
-	struct cost_run r = {};
+	const struct cost_ops *ops = cost_ops_of(env->bench);
+	struct cost_run r = { .env = env, .args = &args };
 	char err[512];
 	int ret;
 
@@ -494,10 +335,10 @@ int prog_cost_run(const struct bench_ops *b)
 		goto out;
 	}
 	/* Tracepoint programs need tracefs; a failure shows as the attach error. */
-	mounts_prepare(env.verbose);
+	mounts_prepare(env->verbose);
 	ret = ops->setup(&r, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "bench: %s: %s\n", env.name, err);
+		fprintf(stderr, "bench: %s: %s\n", env->name, err);
 		goto out;
 	}
 	if (!count_available(&r)) {
@@ -505,8 +346,8 @@ int prog_cost_run(const struct bench_ops *b)
 		ret = BENCH_EXIT_FAIL;
 		goto out;
 	}
-	r.stats_on_system_wide = read_int_file(STATS_SYSCTL) == 1;
-	if (!env.quiet)
+	r.stats_on_system_wide = read_int_file(COST_STATS_SYSCTL) == 1;
+	if (!env->quiet)
 		cost_report_header(&r);
 	ret = measure(&r);
 	if (ret)

@@ -14,7 +14,8 @@
  * Statistics are off while test_run samples are taken: with them on,
  * every run also pays for the two clock reads that time it.
  *
- *   prog_cost.c          the run: methods, samples, text report
+ *   prog_cost.c          the options and the run: samples, text report
+ *   cost_methods.c       test_run, bpf_stats
  *   prog_cost_report.c   JSON and BMF
  *   cost_inputs.c        frames and --data-in files
  *   cost_veth.c          XDP attached to a veth pair, frames sent to it
@@ -31,6 +32,7 @@
 
 #define COST_MAX_INPUTS		1024
 #define COST_REASON_MAX		256
+#define COST_STATS_SYSCTL	"/proc/sys/kernel/bpf_stats_enabled"
 
 enum cost_method_id {
 	COST_TEST_RUN,
@@ -86,7 +88,24 @@ struct cost_method {
 	__u64 triggers;
 };
 
+/* --data-in files prog-cost takes at most. */
+#define COST_MAX_DATA_IN	64
+
+/* The prog-cost options (prog_cost.c), defaults filled in by the check. */
+struct cost_args {
+	const char *variant;		/* which program of the pair, or a label */
+	unsigned int keys;
+	unsigned int hit_pct;
+	const char *op;
+	const char *obj_path;
+	const char *prog_name;
+	const char *data_in[COST_MAX_DATA_IN];
+	int n_data_in;
+};
+
 struct cost_run {
+	const struct bench_env *env;
+	const struct cost_args *args;
 	struct cost_method m[COST__METHODS];
 	struct cost_inputs *inputs;
 	int n_iters;			/* samples taken per method, warm-up first */
@@ -103,9 +122,9 @@ struct cost_ops {
 	unsigned int default_keys;	/* when it takes --keys */
 	const char *const *ops;		/* --op choices, [0] the default */
 	/* The configuration without the variant, e.g. "prog-cost-task/keys1000". */
-	void (*config_name)(char *buf, size_t len);
+	void (*config_name)(const struct cost_run *r, char *buf, size_t len);
 	/*
-	 * Load for env.variant, fill r's methods and inputs.  0, or the exit
+	 * Load for r->args->variant, fill r's methods and inputs.  0, or the exit
 	 * code (BENCH_EXIT_FAIL, BENCH_EXIT_USAGE) with a one-line reason.
 	 */
 	int (*setup)(struct cost_run *r, char *err, size_t len);
@@ -116,14 +135,14 @@ struct cost_ops {
 /* ---- prog_cost.c ---- */
 
 /* bench_ops.run of every prog-cost benchmark: the exit code. */
-int prog_cost_run(const struct bench_ops *b);
+int prog_cost_run(const struct bench_env *env);
 
 static inline const struct cost_ops *cost_ops_of(const struct bench_ops *b)
 {
 	return b->priv;
 }
 /* bench_ops.check of every prog-cost benchmark: variant, keys, op. */
-int prog_cost_check(char *err, size_t len);
+int prog_cost_check(const struct bench_env *env, char *err, size_t len);
 const char *cost_method_name(enum cost_method_id id);
 const char *cost_method_unit(enum cost_method_id id);
 
@@ -162,7 +181,8 @@ int cost_inputs_random(struct cost_inputs *in, int n, size_t len, __u32 seed);
 /* One UDP/IPv4 frame from saddr (host order) to 10.0.0.2 with 4 bytes of payload. */
 int cost_inputs_add_udp4(struct cost_inputs *in, __u32 saddr);
 /* The --data-in files, or one UDP/IPv4 frame when none is given. */
-int cost_inputs_from_files(struct cost_inputs *in, char *err, size_t len);
+int cost_inputs_from_files(struct cost_inputs *in, const struct cost_args *args,
+			   char *err, size_t len);
 void cost_inputs_free(struct cost_inputs *in);
 
 /* ---- cost_veth.c ---- */

@@ -14,6 +14,7 @@
 
 #include "json_writer.h"
 #include "prog_cost.h"
+#include "report.h"
 
 /* The measured (not warm-up) samples of an array kept per iteration. */
 static int summarize(const struct cost_run *r, const double *x,
@@ -22,17 +23,17 @@ static int summarize(const struct cost_run *r, const double *x,
 	return stats_summarize(x + r->n_warmup, r->n_iters - r->n_warmup, s);
 }
 
-static void config_name(char *buf, size_t len)
+static void config_name(const struct cost_run *r, char *buf, size_t len)
 {
-	cost_ops_of(env.bench)->config_name(buf, len);
+	cost_ops_of(r->env->bench)->config_name(r, buf, len);
 }
 
 void cost_report_header(const struct cost_run *r)
 {
 	char name[128];
 
-	config_name(name, sizeof(name));
-	printf("Benchmark '%s' (%s), variant %s", env.name, name, env.variant);
+	config_name(r, name, sizeof(name));
+	printf("Benchmark '%s' (%s), variant %s", r->env->name, name, r->args->variant);
 	if (r->inputs->what[0])
 		printf(": %s", r->inputs->what);
 	printf("\n");
@@ -62,7 +63,7 @@ void cost_report_progress(const struct cost_run *r, int iter)
 		       r->m[i].samples[iter], cost_method_unit(i));
 		first = false;
 	}
-	printf("%s\n", iter < env.warmup_sec ? " (warm-up)" : "");
+	printf("%s\n", iter < r->env->warmup_sec ? " (warm-up)" : "");
 	fflush(stdout);
 }
 
@@ -126,39 +127,39 @@ void cost_report_final(const struct cost_run *r)
 		printf("Methods: bpf_stats / test_run = %.3f\n", agreement(r));
 	if (!summarize(r, r->other_cpus, &other) && !summarize(r, r->steal_cpus, &steal))
 		printf("Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, "
-		       "steal %.2f CPUs\n", other.mean, other.stddev, env.nr_online,
+		       "steal %.2f CPUs\n", other.mean, other.stddev, r->env->nr_online,
 		       steal.mean);
 	fflush(stdout);
 }
 
 /* ---- JSON ---------------------------------------------------------------- */
 
-static void json_options(struct json_writer *w)
+static void json_options(struct json_writer *w, const struct cost_run *r)
 {
 	json_key(w, "options");
 	json_begin_object(w);
-	json_kv_int(w, "duration_sec", env.duration_sec);
-	json_kv_int(w, "warmup_sec", env.warmup_sec);
-	json_kv_string(w, "variant", env.variant);
-	if (env.bench->accepts & BENCH_OPT_KEYS)
-		json_kv_int(w, "keys", env.keys);
-	if (env.bench->accepts & BENCH_OPT_HIT_PCT)
-		json_kv_int(w, "hit_pct", env.hit_pct);
-	if (env.op)
-		json_kv_string(w, "op", env.op);
-	if (env.obj_path) {
-		json_kv_string(w, "obj", env.obj_path);
-		json_kv_string(w, "prog", env.prog_name);
+	json_kv_int(w, "duration_sec", r->env->duration_sec);
+	json_kv_int(w, "warmup_sec", r->env->warmup_sec);
+	json_kv_string(w, "variant", r->args->variant);
+	if (bench_takes(r->env->bench, "keys"))
+		json_kv_int(w, "keys", r->args->keys);
+	if (bench_takes(r->env->bench, "hit-pct"))
+		json_kv_int(w, "hit_pct", r->args->hit_pct);
+	if (r->args->op)
+		json_kv_string(w, "op", r->args->op);
+	if (r->args->obj_path) {
+		json_kv_string(w, "obj", r->args->obj_path);
+		json_kv_string(w, "prog", r->args->prog_name);
 		json_key(w, "data_in");
 		json_begin_array(w);
-		for (int i = 0; i < env.n_data_in; i++)
-			json_string(w, env.data_in[i]);
+		for (int i = 0; i < r->args->n_data_in; i++)
+			json_string(w, r->args->data_in[i]);
 		json_end_array(w);
 	}
 	json_key(w, "command_line");
 	json_begin_array(w);
-	for (int i = 0; i < env.argc; i++)
-		json_string(w, env.argv[i]);
+	for (int i = 0; i < r->env->argc; i++)
+		json_string(w, r->env->argv[i]);
 	json_end_array(w);
 	json_end_object(w);
 }
@@ -229,6 +230,7 @@ static void json_metrics(struct json_writer *w, const struct cost_run *r)
 		struct report_metric rm = {
 			.name = cost_method_name(i),
 			.unit = cost_method_unit(i),
+			.available = m->available,
 			.reason = m->available ? NULL : m->reason,
 			.samples = m->samples + r->n_warmup,
 			.n = r->n_iters - r->n_warmup,
@@ -254,20 +256,21 @@ static void json_machine(struct json_writer *w, const struct cost_run *r)
 	json_end_object(w);
 }
 
-static void write_json(struct json_writer *w, const void *ctx)
+static void write_json(struct json_writer *w, const struct bench_env *env __maybe_unused,
+		       const void *result)
 {
-	const struct cost_run *r = ctx;
+	const struct cost_run *r = result;
 	char name[128];
 	double ratio = agreement(r);
 
-	config_name(name, sizeof(name));
+	config_name(r, name, sizeof(name));
 	json_begin_object(w);
-	json_kv_string(w, "bench", env.name);
+	json_kv_string(w, "bench", r->env->name);
 	json_kv_string(w, "config", name);
-	json_kv_string(w, "variant", env.variant);
+	json_kv_string(w, "variant", r->args->variant);
 	json_kv_string(w, "kind", "prog-cost");
-	json_options(w);
-	report_json_environment(w);
+	json_options(w, r);
+	report_json_environment(w, r->env);
 	json_key(w, "inputs");
 	json_begin_object(w);
 	json_kv_int(w, "count", r->inputs->n);
@@ -292,18 +295,19 @@ static void write_json(struct json_writer *w, const void *ctx)
  * One Bencher benchmark per method, named config/variant/method, e.g.
  * "prog-cost-fizzbuzz/octets/loop/test_run", with its "latency" in ns.
  */
-static void write_bmf(struct json_writer *w, const void *ctx)
+static void write_bmf(struct json_writer *w, const struct bench_env *env __maybe_unused,
+		      const void *result)
 {
-	const struct cost_run *r = ctx;
+	const struct cost_run *r = result;
 	char config[128], name[256];
 	struct stats_summary s;
 
-	config_name(config, sizeof(config));
+	config_name(r, config, sizeof(config));
 	json_begin_object(w);
 	for (int i = 0; i < COST__METHODS; i++) {
 		if (!r->m[i].available || summarize(r, r->m[i].samples, &s))
 			continue;
-		snprintf(name, sizeof(name), "%s/%s/%s", config, env.variant,
+		snprintf(name, sizeof(name), "%s/%s/%s", config, r->args->variant,
 			 cost_method_name(i));
 		report_bmf_entry(w, name, "latency", &s);
 	}
@@ -312,6 +316,6 @@ static void write_bmf(struct json_writer *w, const void *ctx)
 
 int cost_report_files(const struct cost_run *r)
 {
-	return report_write_files(!r->interrupted && r->n_iters > r->n_warmup,
+	return report_write_files(r->env, !r->interrupted && r->n_iters > r->n_warmup,
 				  write_json, write_bmf, r);
 }
