@@ -113,7 +113,29 @@ check_help() {
 	end_check
 }
 
+# make_var MAKEFILE VAR [ARGS...]: the value make gives VAR.
+make_var() {
+	mf=$1 var=$2
+	shift 2
+	make -s -f "$mf" -pnq "$@" help 2>/dev/null | sed -n "s|^$var :\{0,1\}= ||p"
+}
+
+# The kselftest Makefile passes the source tree as OUTPUT: the binaries
+# must still land in build/, never beside bench/ (the bench binary would
+# meet the bench/ folder).
+check_output_dir() {
+	begin "OUTPUT set to the source tree builds in its build/"
+	bench=$(make_var "$REPO/Makefile" BENCH OUTPUT="$REPO")
+	progs=$(make_var "$REPO/Makefile" TEST_PROGS_BIN OUTPUT="$REPO")
+	expect_eq "the bench binary" "$REPO/build/bench" "$bench"
+	expect_eq "test_progs" "$REPO/build/test_progs" "$progs"
+	bench=$(make_var "$REPO/Makefile" BENCH OUTPUT="$T/out")
+	expect_eq "the bench binary with OUTPUT=$T/out" "$T/out/bench" "$bench"
+	end_check
+}
+
 check_tree
+check_output_dir
 check_injected_cycle
 check_injected_arrows
 check_help
