@@ -14,10 +14,6 @@
 #include "bench.h"
 #include "trigger.h"
 
-/* The linker's bounds of the registration sections (BENCH_REGISTER). */
-extern const struct bench_ops *const __start_bench_ops[], *const __stop_bench_ops[];
-extern const struct bench_command __start_bench_commands[], __stop_bench_commands[];
-
 static int stop_producers;
 static int stop_consumers;
 

@@ -168,6 +168,10 @@ struct bench_command {
 		.name = cmd_name, .main = fn,				\
 	}
 
+/* The linker's bounds of the registration sections, for bench.c. */
+extern const struct bench_ops *const __start_bench_ops[], *const __stop_bench_ops[];
+extern const struct bench_command __start_bench_commands[], __stop_bench_commands[];
+
 /* The command argv[1] names, or NULL. */
 const struct bench_command *bench_find_command(int argc, char **argv);
 

@@ -71,10 +71,6 @@ static const char usage_tail[] =
 "Exit codes: 0 done, 1 failure (set-up, a thread, counters disagree),\n"
 "2 bad usage, 128+N stopped by signal N.  bench compare --help: the gate's.\n";
 
-/* The linker's bounds of the BENCH_OPTIONS section. */
-extern const struct bench_opt_group *const __start_bench_options[];
-extern const struct bench_opt_group *const __stop_bench_options[];
-
 /* Everything one parse needs: the getopt table and what was given. */
 struct parser {
 	struct option longs[ARRAY_SIZE(core_opts) + 2 * MAX_GROUP_OPTS + 1];
@@ -180,8 +176,9 @@ static int parse_cpus_opt(struct bench_env *env, const char *opt, const char *ar
 		if (!CPU_ISSET(cpu, &c->set) || CPU_ISSET(cpu, &env->online))
 			continue;
 		cpus_format(&env->online, online, sizeof(online));
-		return bench_usage_error("%s '%s': CPU %d does not exist or is offline "
-					 "(online CPUs: %s)", opt, arg, cpu, online);
+		return bench_usage_error(
+					 "%s '%s': CPU %d does not exist or is offline (online CPUs: %s)",
+					 opt, arg, cpu, online);
 	}
 	c->spec = arg;
 	env->affinity = true;

@@ -45,6 +45,10 @@ struct bench_opt_group {
 	__attribute__((section("bench_options"), used,			\
 		       aligned(sizeof(void *)))) = &(group)
 
+/* The linker's bounds of the BENCH_OPTIONS section, for options.c. */
+extern const struct bench_opt_group *const __start_bench_options[];
+extern const struct bench_opt_group *const __stop_bench_options[];
+
 /* "bench: <message>" on stderr; returns BENCH_EXIT_USAGE. */
 int bench_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A whole number from min to max, or a usage error naming opt and what. */

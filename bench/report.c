@@ -94,8 +94,8 @@ void report_progress(const struct bench_env *env, const struct bench_result *r, 
 {
 	const struct bench_sample *s = &r->samples[iter];
 
-	printf("Iter %3d (%7.3lfus): hits %8.3lfM/s (%7.3lfM/prod), drops %8.3lfM/s, "
-	       "total operations %8.3lfM/s%s\n",
+	printf(
+	       "Iter %3d (%7.3lfus): hits %8.3lfM/s (%7.3lfM/prod), drops %8.3lfM/s, total operations %8.3lfM/s%s\n",
 	       iter, ((double)s->duration_ns - 1e9) / 1000.0,
 	       hits_rate(s, 0) / 1e6, hits_per_prod_rate(s, env->producer_cnt) / 1e6,
 	       drops_rate(s, 0) / 1e6, total_rate(s, 0) / 1e6,
@@ -128,8 +128,9 @@ static void print_producers(const struct bench_env *env, const struct bench_resu
 			snprintf(cpu, sizeof(cpu), "%d", r->producer_cpu[i]);
 		scale = s.mean >= 1e6 ? 1e6 : 1e3;
 		unit = s.mean >= 1e6 ? "M/s" : "k/s";
-		printf("Producer %d (cpu %s): triggers %.3lf \u00B1 %.3lf%s, "
-		       "min %.3lf%s, median %.3lf%s, p99 %.3lf%s\n", i, cpu,
+		printf(
+		       "Producer %d (cpu %s): triggers %.3lf \u00B1 %.3lf%s, min %.3lf%s, median %.3lf%s, p99 %.3lf%s\n",
+		       i, cpu,
 		       s.mean / scale, s.stddev / scale, unit, s.min / scale, unit,
 		       s.median / scale, unit, s.p99 / scale, unit);
 	}
@@ -167,8 +168,9 @@ static void print_machine(const struct bench_env *env, const struct bench_result
 
 	if (summarize(r, other_cpus, 0, &other) || summarize(r, steal_cpus, 0, &steal))
 		return;
-	printf("Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, "
-	       "steal %.2f CPUs\n", other.mean, other.stddev, env->nr_online,
+	printf(
+	       "Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, steal %.2f CPUs\n",
+	       other.mean, other.stddev, env->nr_online,
 	       steal.mean);
 }
 
@@ -188,9 +190,8 @@ void report_final(const struct bench_env *env, const struct bench_result *r)
 		print_totals(&r->totals);
 		return;
 	}
-	printf("Summary: hits %8.3lf \u00B1 %5.3lfM/s (%7.3lfM/prod), "
-	       "drops %8.3lf \u00B1 %5.3lfM/s, "
-	       "total operations %8.3lf \u00B1 %5.3lfM/s\n",
+	printf(
+	       "Summary: hits %8.3lf \u00B1 %5.3lfM/s (%7.3lfM/prod), drops %8.3lf \u00B1 %5.3lfM/s, total operations %8.3lf \u00B1 %5.3lfM/s\n",
 	       hits.mean / 1e6, hits.stddev / 1e6, per_prod.mean / 1e6,
 	       drops.mean / 1e6, drops.stddev / 1e6, total.mean / 1e6,
 	       total.stddev / 1e6);

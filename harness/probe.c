@@ -109,8 +109,8 @@ static int vmlinux_btf_id(const char *name, __u32 kind, char *reason)
 static bool probe_btf(char *reason)
 {
 	if (access("/sys/kernel/btf/vmlinux", R_OK))
-		return fail(reason, "kernel has no BTF: /sys/kernel/btf/vmlinux "
-			    "missing (CONFIG_DEBUG_INFO_BTF)");
+		return fail(reason,
+			    "kernel has no BTF: /sys/kernel/btf/vmlinux missing (CONFIG_DEBUG_INFO_BTF)");
 	return true;
 }
 
@@ -125,15 +125,17 @@ static bool probe_trampoline(char *reason, enum bpf_attach_type eat,
 		return false;
 	fd = load_tiny(BPF_PROG_TYPE_TRACING, eat, id);
 	if (fd < 0)
-		return fail(reason, "%s not supported by this kernel "
-			    "(%s on load)", what, errname(errno));
+		return fail(reason,
+			    "%s not supported by this kernel (%s on load)",
+			    what, errname(errno));
 	link = bpf_raw_tracepoint_open(NULL, fd);
 	if (link < 0) {
 		int err = errno;
 
 		close(fd);
-		return fail(reason, "%s not supported by this kernel "
-			    "(%s on attach)", what, errname(err));
+		return fail(reason,
+			    "%s not supported by this kernel (%s on attach)",
+			    what, errname(err));
 	}
 	close(link);
 	close(fd);
@@ -157,8 +159,9 @@ static bool probe_raw_tp(char *reason)
 	int fd = load_tiny(BPF_PROG_TYPE_RAW_TRACEPOINT, 0, 0), link;
 
 	if (fd < 0)
-		return fail(reason, "raw_tp not supported by this kernel "
-			    "(%s on load)", errname(errno));
+		return fail(reason,
+			    "raw_tp not supported by this kernel (%s on load)",
+			    errname(errno));
 	link = bpf_raw_tracepoint_open("sys_enter", fd);
 	if (link < 0) {
 		int err = errno;
@@ -188,8 +191,9 @@ static bool attach_to_perf_event(char *reason, const char *what,
 	if (fd < 0) {
 		err = errno;
 		close(pfd);
-		return fail(reason, "%s programs not supported by this kernel "
-			    "(%s on load)", what, errname(err));
+		return fail(reason,
+			    "%s programs not supported by this kernel (%s on load)",
+			    what, errname(err));
 	}
 	err = ioctl(pfd, PERF_EVENT_IOC_SET_BPF, fd) ? errno : 0;
 	close(fd);
@@ -211,15 +215,14 @@ static bool probe_tracepoint(char *reason)
 	id = read_int_file(TRACEFS_PATH
 			   "/events/syscalls/sys_enter_getpgid/id");
 	if (id < 0)
-		return fail(reason, "no syscalls:sys_enter_getpgid tracepoint "
-			    "(CONFIG_FTRACE_SYSCALLS)");
+		return fail(reason,
+			    "no syscalls:sys_enter_getpgid tracepoint (CONFIG_FTRACE_SYSCALLS)");
 	attr.type = PERF_TYPE_TRACEPOINT;
 	attr.config = id;
 	attr.sample_period = 1;
 	pfd = perf_event_open(&attr, -1);
 	if (pfd < 0)
-		return fail(reason, "perf_event_open on a tracepoint failed "
-			    "(%s)", errname(errno));
+		return fail(reason, "perf_event_open on a tracepoint failed (%s)", errname(errno));
 	return attach_to_perf_event(reason, "tracepoint",
 				    BPF_PROG_TYPE_TRACEPOINT, pfd);
 }
@@ -231,8 +234,8 @@ static bool probe_kprobe(char *reason)
 	int pfd;
 
 	if (type < 0)
-		return fail(reason, "kprobes not supported by this kernel (no "
-			    "kprobe PMU: CONFIG_KPROBES/KPROBE_EVENTS off)");
+		return fail(reason,
+			    "kprobes not supported by this kernel (no kprobe PMU: CONFIG_KPROBES/KPROBE_EVENTS off)");
 	attr.type = type;
 	attr.config1 = (__u64)(unsigned long)getpgid_syscall_func();
 	attr.sample_period = 1;
@@ -256,8 +259,9 @@ static bool probe_perf_event_sw(char *reason)
 	int pfd = perf_event_open(&attr, 0);
 
 	if (pfd < 0)
-		return fail(reason, "software cpu-clock perf event not "
-			    "available (%s)", errname(errno));
+		return fail(reason,
+			    "software cpu-clock perf event not available (%s)",
+			    errname(errno));
 	return attach_to_perf_event(reason, "perf_event",
 				    BPF_PROG_TYPE_PERF_EVENT, pfd);
 }
@@ -294,16 +298,16 @@ static bool probe_bpf_stats(char *reason)
 
 static bool probe_xdp(char *reason)
 {
-	unsigned char pkt[64] = { 0 };
-	LIBBPF_OPTS(bpf_test_run_opts, topts,
-		.data_in = pkt,
-		.data_size_in = sizeof(pkt),
-	);
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
 	int fd = load_tiny(BPF_PROG_TYPE_XDP, 0, 0), err;
+	unsigned char pkt[64] = { 0 };
 
+	topts.data_in = pkt;
+	topts.data_size_in = sizeof(pkt);
 	if (fd < 0)
-		return fail(reason, "XDP programs not supported by this kernel "
-			    "(%s on load)", errname(errno));
+		return fail(reason,
+			    "XDP programs not supported by this kernel (%s on load)",
+			    errname(errno));
 	err = bpf_prog_test_run_opts(fd, &topts) ? errno : 0;
 	close(fd);
 	if (err)
@@ -315,26 +319,36 @@ static bool probe_xdp(char *reason)
 static bool probe(enum bpf_feature f, char *reason)
 {
 	switch (f) {
-	case FEAT_BTF: return probe_btf(reason);
-	case FEAT_TRACEPOINT: return probe_tracepoint(reason);
-	case FEAT_RAW_TP: return probe_raw_tp(reason);
-	case FEAT_TP_BTF: return probe_tp_btf(reason);
-	case FEAT_FENTRY: return probe_fentry(reason);
-	case FEAT_KPROBE: return probe_kprobe(reason);
-	case FEAT_PERF_EVENT_SW: return probe_perf_event_sw(reason);
-	case FEAT_RINGBUF: return probe_map(reason, BPF_MAP_TYPE_RINGBUF,
-					    "ring buffer");
-	case FEAT_QUEUE_STACK: return probe_queue_stack(reason);
-	case FEAT_BLOOM_FILTER: return probe_map(reason,
-					BPF_MAP_TYPE_BLOOM_FILTER,
-					"bloom filter");
-	case FEAT_TASK_STORAGE: return probe_map(reason,
-					BPF_MAP_TYPE_TASK_STORAGE,
-					"task local storage");
-	case FEAT_BPF_STATS: return probe_bpf_stats(reason);
-	case FEAT_XDP: return probe_xdp(reason);
-	case FEAT_ISA_V4: return isa_v4_supported(reason, REASON_LEN);
-	case FEAT__COUNT: break;
+	case FEAT_BTF:
+		return probe_btf(reason);
+	case FEAT_TRACEPOINT:
+		return probe_tracepoint(reason);
+	case FEAT_RAW_TP:
+		return probe_raw_tp(reason);
+	case FEAT_TP_BTF:
+		return probe_tp_btf(reason);
+	case FEAT_FENTRY:
+		return probe_fentry(reason);
+	case FEAT_KPROBE:
+		return probe_kprobe(reason);
+	case FEAT_PERF_EVENT_SW:
+		return probe_perf_event_sw(reason);
+	case FEAT_RINGBUF:
+		return probe_map(reason, BPF_MAP_TYPE_RINGBUF, "ring buffer");
+	case FEAT_QUEUE_STACK:
+		return probe_queue_stack(reason);
+	case FEAT_BLOOM_FILTER:
+		return probe_map(reason, BPF_MAP_TYPE_BLOOM_FILTER, "bloom filter");
+	case FEAT_TASK_STORAGE:
+		return probe_map(reason, BPF_MAP_TYPE_TASK_STORAGE, "task local storage");
+	case FEAT_BPF_STATS:
+		return probe_bpf_stats(reason);
+	case FEAT_XDP:
+		return probe_xdp(reason);
+	case FEAT_ISA_V4:
+		return isa_v4_supported(reason, REASON_LEN);
+	case FEAT__COUNT:
+		break;
 	}
 	return fail(reason, "unknown feature %d", f);
 }

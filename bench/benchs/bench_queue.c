@@ -174,8 +174,7 @@ static int queue_batch_setup(const struct bench_env *env, char *err, size_t len)
 		return 0;
 	uname(&u);
 	return bench_err(err, len,
-			 "BPF_MAP_LOOKUP_AND_DELETE_BATCH on a queue map fails with %s: "
-			 "kernel %s has no batch operations for queue maps",
+			 "BPF_MAP_LOOKUP_AND_DELETE_BATCH on a queue map fails with %s: kernel %s has no batch operations for queue maps",
 			 errname(ret), u.release);
 }
 

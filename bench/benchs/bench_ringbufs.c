@@ -84,8 +84,9 @@ static int parse_rb_size(const char *arg)
 	}
 	if (errno || end == arg || *end || arg[0] == '-' || !is_pow2(v) ||
 	    v < (unsigned long)page || v > max)
-		return bench_usage_error("--rb-size '%s': expected a power of two from %ld "
-					 "(the page size) to 1G bytes, e.g. 512K", arg, page);
+		return bench_usage_error(
+					 "--rb-size '%s': expected a power of two from %ld (the page size) to 1G bytes, e.g. 512K",
+					 arg, page);
 	args.rb_size = v;
 	return 0;
 }
@@ -417,8 +418,7 @@ static int rb_check(const struct bench_env *env, char *err, size_t len)
 		return -1;
 	if ((__u64)producer_sampled() * RB_RECORD_BYTES > args.rb_size / 2)
 		return bench_err(err, len,
-				 "--sampled %u: %u records of %d bytes do not fit in "
-				 "half the ring (--rb-size %lu)",
+				 "--sampled %u: %u records of %d bytes do not fit in half the ring (--rb-size %lu)",
 				 producer_sampled(), producer_sampled(), RB_RECORD_BYTES,
 				 args.rb_size);
 	return 0;
@@ -432,8 +432,7 @@ static int pb_check(const struct bench_env *env, char *err, size_t len)
 		return -1;
 	if ((__u64)producer_sampled() * PB_RECORD_BYTES > bytes / 2)
 		return bench_err(err, len,
-				 "--sampled %u: %u records of %d bytes do not fit in "
-				 "half a CPU's perf buffer (--pb-pages %u)",
+				 "--sampled %u: %u records of %d bytes do not fit in half a CPU's perf buffer (--pb-pages %u)",
 				 producer_sampled(), producer_sampled(), PB_RECORD_BYTES,
 				 args.pb_pages);
 	return 0;

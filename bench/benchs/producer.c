@@ -122,11 +122,12 @@ unsigned int producer_sampled(void)
 int producer_check(const struct bench_env *env, char *err, size_t len)
 {
 	if (args.b2b && env->producer_cnt != 1)
-		return bench_err(err, len, "--b2b (back-to-back) needs exactly one producer, "
-				 "got -p %d", env->producer_cnt);
+		return bench_err(err, len,
+				 "--b2b (back-to-back) needs exactly one producer, got -p %d",
+				 env->producer_cnt);
 	if (args.b2b && args.sampled > args.batch_cnt)
-		return bench_err(err, len, "--sampled %u with --b2b: the consumer would wait "
-				 "for more records than one batch (--batch-cnt %u) brings",
+		return bench_err(err, len,
+				 "--sampled %u with --b2b: the consumer would wait for more records than one batch (--batch-cnt %u) brings",
 				 args.sampled, args.batch_cnt);
 	return 0;
 }

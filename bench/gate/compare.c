@@ -109,15 +109,17 @@ static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
 			const struct json_value *arr, struct report_metric *m)
 {
 	if (!arr || arr->type != JSON_ARRAY)
-		return bad_input("%s: %s, metric '%s': 'samples' is missing or not "
-				 "an array", f->path, r->config, m->name);
+		return bad_input(
+				 "%s: %s, metric '%s': 'samples' is missing or not an array",
+				 f->path, r->config, m->name);
 	m->samples = calloc(arr->array.n ? arr->array.n : 1, sizeof(*m->samples));
 	if (!m->samples)
 		return bad_input("out of memory");
 	for (size_t i = 0; i < arr->array.n; i++) {
 		if (arr->array.items[i].type != JSON_NUMBER)
-			return bad_input("%s: %s, metric '%s': sample %zu is %s, not a "
-					 "number", f->path, r->config, m->name, i,
+			return bad_input(
+					 "%s: %s, metric '%s': sample %zu is %s, not a number",
+					 f->path, r->config, m->name, i,
 					 json_type_name(arr->array.items[i].type));
 		m->samples[i] = arr->array.items[i].number;
 	}
@@ -138,8 +140,9 @@ static int read_metric(const struct cmp_file *f, const struct cmp_run *r,
 		return bad_input("%s: %s: a metric without 'name', 'unit' or 'better'",
 				 f->path, r->config);
 	if (strcmp(better, "higher") && strcmp(better, "lower"))
-		return bad_input("%s: %s, metric '%s': 'better' is '%s', expected "
-				 "'higher' or 'lower'", f->path, r->config, m->name,
+		return bad_input(
+				 "%s: %s, metric '%s': 'better' is '%s', expected 'higher' or 'lower'",
+				 f->path, r->config, m->name,
 				 better);
 	m->higher_is_better = !strcmp(better, "higher");
 	m->available = !avail || (avail->type == JSON_BOOL && avail->boolean);
@@ -160,11 +163,13 @@ static int read_run(const struct cmp_file *f, size_t idx,
 	r->variant = json_get_string(v, "variant");
 	metrics = json_get(v, "metrics");
 	if (!r->config)
-		return bad_input("%s: run %zu has no 'config': not a bench --json "
-				 "report", f->path, idx);
+		return bad_input(
+				 "%s: run %zu has no 'config': not a bench --json report",
+				 f->path, idx);
 	if (!metrics || metrics->type != JSON_ARRAY || !metrics->array.n)
-		return bad_input("%s: %s: no 'metrics' array: not a bench --json "
-				 "report (or one from an older bench)", f->path,
+		return bad_input(
+				 "%s: %s: no 'metrics' array: not a bench --json report (or one from an older bench)",
+				 f->path,
 				 r->config);
 	r->metrics = calloc(metrics->array.n, sizeof(*r->metrics));
 	if (!r->metrics)
@@ -213,8 +218,9 @@ static int pool_run(const struct cmp_file *f, struct cmp_run *into,
 			    (!r->variant || !strcmp(into->variant, r->variant));
 
 	if (!same_variant || into->n_metrics != r->n_metrics)
-		return bad_input("%s: runs of '%s' differ in variant or metrics; only "
-				 "runs of the same build pool", f->path, r->config);
+		return bad_input(
+				 "%s: runs of '%s' differ in variant or metrics; only runs of the same build pool",
+				 f->path, r->config);
 	for (size_t j = 0; j < r->n_metrics; j++) {
 		const struct report_metric *m = &r->metrics[j];
 		struct report_metric *to = &into->metrics[j];
@@ -243,8 +249,9 @@ static int read_file(struct cmp_file *f)
 	runs = f->root;
 	n = runs->type == JSON_ARRAY ? runs->array.n : 1;
 	if (runs->type != JSON_ARRAY && runs->type != JSON_OBJECT)
-		return bad_input("%s: %s, expected a bench report (an object) or "
-				 "an array of them", f->path,
+		return bad_input(
+				 "%s: %s, expected a bench report (an object) or an array of them",
+				 f->path,
 				 json_type_name(runs->type));
 	if (!n)
 		return bad_input("%s: an empty array, no runs", f->path);
@@ -293,8 +300,9 @@ static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
 		const struct cmp_run *rb = find_run(b, ra->config);
 
 		if (!rb)
-			return bad_input("different benchmarks: '%s' is in %s but not "
-					 "in %s", ra->config, a->path, b->path);
+			return bad_input(
+					 "different benchmarks: '%s' is in %s but not in %s",
+					 ra->config, a->path, b->path);
 		if (ra->n_metrics != rb->n_metrics)
 			return bad_input("%s: %s has %zu metrics, %s has %zu", ra->config,
 					 a->path, ra->n_metrics, b->path, rb->n_metrics);
@@ -307,10 +315,11 @@ static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
 						 ra->config, ma->name, a->path, b->path);
 			if (strcmp(ma->unit, mb->unit) ||
 			    ma->higher_is_better != mb->higher_is_better)
-				return bad_input("%s, metric '%s': unit or direction differ "
-						 "(%s, %s is better in %s; %s, %s in %s)",
+				return bad_input(
+						 "%s, metric '%s': unit or direction differ (%s, %s is better in %s; %s, %s in %s)",
 						 ra->config, ma->name, ma->unit,
-						 better_name(ma), a->path, mb->unit, better_name(mb),
+						 better_name(ma), a->path, mb->unit,
+						 better_name(mb),
 						 b->path);
 		}
 	}
@@ -324,8 +333,8 @@ static int check_sample_counts(const struct cmp_file *f)
 			const struct report_metric *m = &f->runs[i].metrics[j];
 
 			if (m->available && m->n < GATE_MIN_SAMPLES)
-				return bad_input("%s: %s, metric '%s': %zu sample%s, the "
-						 "t-test needs at least %d (run longer, -d)",
+				return bad_input(
+						 "%s: %s, metric '%s': %zu sample%s, the t-test needs at least %d (run longer, -d)",
 						 f->path, f->runs[i].config, m->name, m->n,
 						 m->n == 1 ? "" : "s", GATE_MIN_SAMPLES);
 		}
@@ -417,8 +426,9 @@ static int compare_files(const struct cmp_file *a, const struct cmp_file *b,
 			compare_metric(ra, &ra->metrics[j],
 				       find_metric(rb, ra->metrics[j].name), o, &c);
 	}
-	printf("%zu benchmark%s, %d metric%s: %d regressed, %d improved, "
-	       "%d no change, %d inconclusive, %d unavailable\n", a->n_runs,
+	printf(
+	       "%zu benchmark%s, %d metric%s: %d regressed, %d improved, %d no change, %d inconclusive, %d unavailable\n",
+	       a->n_runs,
 	       a->n_runs == 1 ? "" : "s", metrics, metrics == 1 ? "" : "s",
 	       c.verdicts[GATE_REGRESSED], c.verdicts[GATE_IMPROVED],
 	       c.verdicts[GATE_NO_CHANGE], c.verdicts[GATE_INCONCLUSIVE],
@@ -473,8 +483,9 @@ static int parse_compare_args(int argc, char **argv, struct cmp_opts *o,
 				return EXIT_BAD_INPUT;
 			break;
 		case ':':
-			return bad_input("option '%s' needs a value (see bench compare "
-					 "--help)", argv[optind - 1]);
+			return bad_input(
+					 "option '%s' needs a value (see bench compare --help)",
+					 argv[optind - 1]);
 		default:
 			return bad_input("unknown option '%s' (see bench compare --help)",
 					 argv[optind - 1]);
@@ -484,8 +495,9 @@ static int parse_compare_args(int argc, char **argv, struct cmp_opts *o,
 		if (n < 2)
 			paths[n] = argv[i];
 	if (n != 2)
-		return bad_input("expected two files, BASELINE.json CANDIDATE.json, "
-				 "got %d (see bench compare --help)", n);
+		return bad_input(
+				 "expected two files, BASELINE.json CANDIDATE.json, got %d (see bench compare --help)",
+				 n);
 	return 0;
 }
 

@@ -127,8 +127,9 @@ static int bloom_setup(struct cost_run *r, char *err, size_t len)
 	hits = pick_probes();
 	if (cost_inputs_random(r->inputs, 1, 64, 1))
 		return cost_setup_failed(err, len, "out of memory");
-	snprintf(r->inputs->what, sizeof(r->inputs->what), "%d lookups per run, %u "
-		 "of them of keys present, %u keys in the maps", COST_BLOOM_PROBES,
+	snprintf(r->inputs->what, sizeof(r->inputs->what),
+		 "%d lookups per run, %u of them of keys present, %u keys in the maps",
+		 COST_BLOOM_PROBES,
 		 hits, args->keys);
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(prog),
 			  bpf_program__name(prog), r->inputs);
@@ -159,8 +160,8 @@ static const struct cost_ops bloom_cost = {
 
 static const struct bench_ops bench_cost_bloom = {
 	.name = "prog-cost-bloom",
-	.desc = "32 hash lookups per run, --variant plain or bloom (a bloom filter "
-		"first), --keys N, --hit-pct P",
+	.desc =
+		"32 hash lookups per run, --variant plain or bloom (a bloom filter first), --keys N, --hit-pct P",
 	.opts = (const char *const[]){ "variant", "keys", "hit-pct", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

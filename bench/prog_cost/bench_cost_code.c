@@ -70,8 +70,9 @@ static int measure_object(struct cost_run *r, const void *elf, size_t elf_len,
 					 errname(ret));
 	if (cost_inputs_random(r->inputs, N_FRAMES, FRAME_LEN, FRAME_SEED))
 		return cost_setup_failed(err, len, "out of memory");
-	snprintf(r->inputs->what, sizeof(r->inputs->what), "%d frames of %d "
-		 "pseudo-random bytes", N_FRAMES, FRAME_LEN);
+	snprintf(r->inputs->what, sizeof(r->inputs->what),
+		 "%d frames of %d pseudo-random bytes",
+		 N_FRAMES, FRAME_LEN);
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(prog), prog_name,
 			  r->inputs);
 	code.veth = cost_use_veth(&r->m[COST_BPF_STATS], bpf_program__fd(prog),
@@ -160,8 +161,9 @@ static int isa_setup(struct cost_run *r, char *err, size_t len)
 		snprintf(obj_name, sizeof(obj_name), "test_isa_%s", args->variant);
 		return measure_object(r, elf, n, obj_name, "isa_mix", err, len);
 	}
-	snprintf(reason, sizeof(reason), "not built: the build's clang (%s %s) cannot "
-		 "compile -mcpu=%s (needs clang 18 or newer)", BUILD_CLANG,
+	snprintf(reason, sizeof(reason),
+		 "not built: the build's clang (%s %s) cannot compile -mcpu=%s (needs clang 18 or newer)",
+		 BUILD_CLANG,
 		 BUILD_CLANG_VERSION, args->variant);
 	return isa_unavailable(r, reason);
 }
@@ -175,8 +177,8 @@ static const struct cost_ops isa_cost = {
 
 static const struct bench_ops bench_cost_isa = {
 	.name = "prog-cost-isa",
-	.desc = "XDP program built for --variant v3 (default), v1, v2 or v4 "
-		"(-mcpu=, v4 with clang 18+)",
+	.desc =
+		"XDP program built for --variant v3 (default), v1, v2 or v4 (-mcpu=, v4 with clang 18+)",
 	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

@@ -47,8 +47,9 @@ static int build_frames(struct cost_inputs *in)
 		for (__u32 d = 0; d < 256; d++)
 			if (cost_inputs_add_udp4(in, prefixes[p] | d))
 				return -ENOMEM;
-	snprintf(in->what, sizeof(in->what), "%d UDP/IPv4 frames from every last "
-		 "octet of 10.0.0.0/24, 192.168.1.0/24, 203.0.113.0/24", in->n);
+	snprintf(in->what, sizeof(in->what),
+		 "%d UDP/IPv4 frames from every last octet of 10.0.0.0/24, 192.168.1.0/24, 203.0.113.0/24",
+		 in->n);
 	return 0;
 }
 
@@ -122,8 +123,8 @@ static const struct cost_ops fizzbuzz_cost = {
 
 static const struct bench_ops bench_cost_fizzbuzz = {
 	.name = "prog-cost-fizzbuzz",
-	.desc = "XDP FizzBuzzFibonacci classifier, --variant lookup (the fix) or "
-		"loop (the regression)",
+	.desc =
+		"XDP FizzBuzzFibonacci classifier, --variant lookup (the fix) or loop (the regression)",
 	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

@@ -146,8 +146,9 @@ static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 	snprintf(r->inputs->what, sizeof(r->inputs->what), "%u elements", args->keys);
 	m->available = true;
 	m->sample = userspace_sample;
-	snprintf(m->how, sizeof(m->how), "%s of %u hash map elements (u32 keys, u64 "
-		 "values) %s, timed in userspace", args->op, args->keys,
+	snprintf(m->how, sizeof(m->how),
+		 "%s of %u hash map elements (u32 keys, u64 values) %s, timed in userspace",
+		 args->op, args->keys,
 		 !strcmp(args->variant, "batch") ? "by BPF_MAP_*_BATCH" :
 		 "one element per syscall");
 	return 0;
@@ -176,8 +177,8 @@ static const struct cost_ops map_batch_cost = {
 
 static const struct bench_ops bench_cost_map_batch = {
 	.name = "prog-cost-map-batch",
-	.desc = "userspace map access, --variant elem (one per syscall) or batch, "
-		"--op lookup|update|delete, --keys N",
+	.desc =
+		"userspace map access, --variant elem (one per syscall) or batch, --op lookup|update|delete, --keys N",
 	.opts = (const char *const[]){ "variant", "keys", "op", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

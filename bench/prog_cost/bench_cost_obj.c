@@ -66,8 +66,8 @@ static int open_program(struct bpf_program **prog, char *err, size_t len)
 		bpf_program__set_autoload(p, p == *prog);
 	ret = bpf_object__load(ob.obj);
 	if (ret)
-		return cost_setup_failed(err, len, "loading %s from %s: %s (bench -v "
-					 "shows libbpf's and the verifier's messages)",
+		return cost_setup_failed(err, len,
+					 "loading %s from %s: %s (bench -v shows libbpf's and the verifier's messages)",
 					 args->prog_name, args->obj_path, errname(ret));
 	return 0;
 }
@@ -86,8 +86,8 @@ static int obj_setup(struct cost_run *r, char *err, size_t len)
 	fd = bpf_program__fd(prog);
 	cost_use_test_run(&r->m[COST_TEST_RUN], fd, args->prog_name, r->inputs);
 	if (bpf_program__type(prog) != BPF_PROG_TYPE_XDP) {
-		cost_unavailable(&r->m[COST_BPF_STATS], "only XDP programs are run "
-				 "attached here (on a veth pair), and %s is a %s program",
+		cost_unavailable(&r->m[COST_BPF_STATS],
+				 "only XDP programs are run attached here (on a veth pair), and %s is a %s program",
 				 args->prog_name, cost_prog_type(fd));
 		return 0;
 	}
@@ -110,8 +110,7 @@ static const struct cost_ops obj_cost = {
 
 static const struct bench_ops bench_cost_obj = {
 	.name = "prog-cost",
-	.desc = "any program: --obj FILE.bpf.o --prog NAME [--data-in FILE]... "
-		"[--variant LABEL]",
+	.desc = "any program: --obj FILE.bpf.o --prog NAME [--data-in FILE]... [--variant LABEL]",
 	.opts = (const char *const[]){ "obj", "prog", "data-in", "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

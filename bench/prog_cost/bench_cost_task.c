@@ -78,8 +78,8 @@ static void task_config(const struct cost_run *r, char *buf, size_t len)
 
 static void *helper_main(void *arg)
 {
-	struct helper_pool *p = arg;
 	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	struct helper_pool *p = arg;
 	unsigned char frame[64] = {};
 	char c;
 
@@ -107,8 +107,8 @@ static long tasks_allowed(char *why, size_t len)
 			total = 0;
 		fclose(f);
 	}
-	snprintf(why, len, "kernel.pid_max is %ld, kernel.threads-max %ld, %lu tasks "
-		 "exist (bench/run_prog_cost.sh raises pid_max for its run)",
+	snprintf(why, len,
+		 "kernel.pid_max is %ld, kernel.threads-max %ld, %lu tasks exist (bench/run_prog_cost.sh raises pid_max for its run)",
 		 pid_max, threads_max, total);
 	return limit - (long)total - TASK_MARGIN;
 }
@@ -123,8 +123,9 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 	if (!want)
 		return 0;
 	if (want > tasks_allowed(why, sizeof(why))) {
-		cost_unavailable(&r->m[COST_TEST_RUN], "task storage for %u keys needs "
-				 "%u live tasks: %s", args->keys, args->keys, why);
+		cost_unavailable(&r->m[COST_TEST_RUN],
+				 "task storage for %u keys needs %u live tasks: %s",
+				 args->keys, args->keys, why);
 		cost_unavailable(&r->m[COST_BPF_STATS], "%s", r->m[COST_TEST_RUN].reason);
 		return 0;
 	}
@@ -159,8 +160,9 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 		return cost_setup_failed(err, len, "starting helper thread %d of %d: %s",
 					 p->n + 1, want, errname(ret));
 	if (p->failures)
-		return cost_setup_failed(err, len, "%d helper threads could not make "
-					 "their task storage", p->failures);
+		return cost_setup_failed(err, len,
+					 "%d helper threads could not make their task storage",
+					 p->failures);
 	return 0;
 }
 
@@ -202,8 +204,9 @@ static int fill_hash(int map_fd, char *err, size_t len)
 	free(keys);
 	free(vals);
 	if (ret || count != args->keys)
-		return cost_setup_failed(err, len, "filling the hash with %u keys: %s "
-					 "(%u in)", args->keys, errname(ret), count);
+		return cost_setup_failed(err, len,
+					 "filling the hash with %u keys: %s (%u in)",
+					 args->keys, errname(ret), count);
 	return 0;
 }
 
@@ -249,8 +252,8 @@ static int attach_tp(struct cost_run *r, struct bpf_program *tp)
 	}
 	cost_use_bpf_stats(m, bpf_program__fd(tp), bpf_program__name(tp),
 			   getpgid_trigger, NULL);
-	snprintf(m->how, sizeof(m->how), "tracepoint program %s on "
-		 "syscalls/sys_enter_getpgid, run by the bench's getpgid() calls",
+	snprintf(m->how, sizeof(m->how),
+		 "tracepoint program %s on syscalls/sys_enter_getpgid, run by the bench's getpgid() calls",
 		 bpf_program__name(tp));
 	return 0;
 }
@@ -280,8 +283,8 @@ static int task_setup(struct cost_run *r, char *err, size_t len)
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(xdp),
 			  bpf_program__name(xdp), r->inputs);
 	if (tk.skel->bss->misses)
-		return cost_setup_failed(err, len, "the program found no room for the "
-					 "bench's own counter");
+		return cost_setup_failed(err, len,
+					 "the program found no room for the bench's own counter");
 	return attach_tp(r, tp);
 }
 

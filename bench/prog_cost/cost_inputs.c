@@ -93,8 +93,9 @@ static int read_input(struct cost_inputs *in, const char *path, char *err,
 		return bench_err(err, len, "--data-in '%s': %s", path, strerror(errno));
 	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) || !st.st_size ||
 	    st.st_size > MAX_INPUT_LEN) {
-		bench_err(err, len, "--data-in '%s': expected a regular file of 1 to %d "
-			  "bytes", path, MAX_INPUT_LEN);
+		bench_err(err, len,
+			  "--data-in '%s': expected a regular file of 1 to %d bytes",
+			  path, MAX_INPUT_LEN);
 		goto out;
 	}
 	i = next_input(in, st.st_size);

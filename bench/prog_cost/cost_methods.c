@@ -133,15 +133,18 @@ static void test_run_refused(struct cost_method *m, int prog_fd, int i, int err)
 	const char *type = cost_prog_type(prog_fd);
 
 	if (err == -ENOTSUPP)
-		cost_unavailable(m, "the kernel cannot test-run %s programs "
-				 "(BPF_PROG_TEST_RUN: ENOTSUPP)", type);
+		cost_unavailable(m,
+				 "the kernel cannot test-run %s programs (BPF_PROG_TEST_RUN: ENOTSUPP)",
+				 type);
 	else if (!type_times_test_runs(prog_fd))
-		cost_unavailable(m, "the kernel neither repeats nor times test runs "
-				 "of %s programs (BPF_PROG_TEST_RUN: %s)", type,
+		cost_unavailable(m,
+				 "the kernel neither repeats nor times test runs of %s programs (BPF_PROG_TEST_RUN: %s)",
+				 type,
 				 errname(err));
 	else
-		cost_unavailable(m, "BPF_PROG_TEST_RUN refused input %d (%zu bytes) "
-				 "for a %s program: %s", i, m->inputs->in[i].len, type,
+		cost_unavailable(m,
+				 "BPF_PROG_TEST_RUN refused input %d (%zu bytes) for a %s program: %s",
+				 i, m->inputs->in[i].len, type,
 				 errname(err));
 }
 
@@ -167,8 +170,9 @@ static int test_run_sample(struct cost_method *m, __u64 budget_ns,
 		for (int i = 0; i < in->n; i++) {
 			ret = test_run(m->prog_fd, &in->in[i], m->repeat, &d);
 			if (ret)
-				return bench_err(err, len, "BPF_PROG_TEST_RUN on input "
-						 "%d: %s", i, errname(ret));
+				return bench_err(err, len,
+						 "BPF_PROG_TEST_RUN on input %d: %s",
+						 i, errname(ret));
 			/* The kernel's duration is whole ns per run, rounded down. */
 			s->ns += (double)d * m->repeat;
 			s->runs += m->repeat;
@@ -195,8 +199,9 @@ void cost_use_test_run(struct cost_method *m, int prog_fd, const char *prog_name
 
 	use_method(m, prog_fd, prog_name, test_run_sample);
 	m->inputs = inputs;
-	snprintf(m->how, sizeof(m->how), "%s program %s by BPF_PROG_TEST_RUN with "
-		 "repeat, over %d input%s", cost_prog_type(prog_fd), prog_name,
+	snprintf(m->how, sizeof(m->how),
+		 "%s program %s by BPF_PROG_TEST_RUN with repeat, over %d input%s",
+		 cost_prog_type(prog_fd), prog_name,
 		 inputs->n, inputs->n == 1 ? "" : "s");
 	for (int i = 0; i < inputs->n; i++) {
 		err = test_run(prog_fd, &inputs->in[i], 1, &d);

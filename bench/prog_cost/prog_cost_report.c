@@ -46,8 +46,8 @@ void cost_report_header(const struct cost_run *r)
 			printf("  %-10s n/a: %s\n", cost_method_name(i), m->reason);
 	}
 	if (r->stats_on_system_wide)
-		printf("  note: kernel.bpf_stats_enabled is 1, so test_run samples include "
-		       "the statistics' own cost\n");
+		printf(
+		       "  note: kernel.bpf_stats_enabled is 1, so test_run samples include the statistics' own cost\n");
 	fflush(stdout);
 }
 
@@ -87,8 +87,9 @@ static void print_method_summary(const struct cost_run *r, const struct cost_met
 	if (summarize(r, m->samples, &s))
 		return;
 	fmt_count(runs, sizeof(runs), m->runs);
-	printf("Summary: %-9s %9.3f \u00B1 %.3f %s, p50 %.3f, p99 %.3f (%zu samples, "
-	       "%s %s", cost_method_name(m->id), s.mean, s.stddev, unit, s.median,
+	printf(
+	       "Summary: %-9s %9.3f \u00B1 %.3f %s, p50 %.3f, p99 %.3f (%zu samples, %s %s",
+	       cost_method_name(m->id), s.mean, s.stddev, unit, s.median,
 	       s.p99, s.n, runs, m->id == COST_USERSPACE ? "elements" : "runs");
 	if (m->id == COST_BPF_STATS) {
 		fmt_count(trig, sizeof(trig), m->triggers);
@@ -126,8 +127,9 @@ void cost_report_final(const struct cost_run *r)
 	if (agreement(r))
 		printf("Methods: bpf_stats / test_run = %.3f\n", agreement(r));
 	if (!summarize(r, r->other_cpus, &other) && !summarize(r, r->steal_cpus, &steal))
-		printf("Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, "
-		       "steal %.2f CPUs\n", other.mean, other.stddev, r->env->nr_online,
+		printf(
+		       "Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, steal %.2f CPUs\n",
+		       other.mean, other.stddev, r->env->nr_online,
 		       steal.mean);
 	fflush(stdout);
 }
