@@ -156,13 +156,31 @@ static void print_group(const struct bench_opt_group *g)
 		fputs(g->notes, stdout);
 }
 
-static void usage(void)
+static int by_title(const void *a, const void *b)
 {
+	const struct bench_opt_group *const *x = a, *const *y = b;
+
+	return strcmp((*x)->title, (*y)->title);
+}
+
+/* The groups by title: the order of registration is the linker's. */
+static int usage(void)
+{
+	size_t n = __stop_bench_options - __start_bench_options;
+	const struct bench_opt_group **g = calloc(n ? n : 1, sizeof(*g));
+
+	if (!g) {
+		fprintf(stderr, "bench: out of memory\n");
+		return BENCH_EXIT_FAIL;
+	}
+	memcpy(g, __start_bench_options, n * sizeof(*g));
+	qsort(g, n, sizeof(*g), by_title);
 	fputs(usage_head, stdout);
-	for (const struct bench_opt_group *const *g = __start_bench_options;
-	     g < __stop_bench_options; g++)
-		print_group(*g);
+	for (size_t i = 0; i < n; i++)
+		print_group(g[i]);
 	fputs(usage_tail, stdout);
+	free(g);
+	return 0;
 }
 
 static int parse_cpus_opt(struct bench_env *env, const char *opt, const char *arg,
@@ -418,10 +436,8 @@ static int parse_all(struct parser *p, struct bench_env *env, int argc, char **a
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ld:w:p:c:aqvh", p->longs, NULL)) != -1) {
-		if (c == 'h') {
-			usage();
-			return 0;
-		}
+		if (c == 'h')
+			return usage();
 		if (c == '?')
 			return bench_usage_error("unknown option '%s' (see bench --help)",
 						 bad_opt_text(argv, buf, sizeof(buf)));
