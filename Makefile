@@ -14,6 +14,7 @@
 #   make check-self   the harness's self-tests only (tests/run.sh)
 #   make check-layers no include cycle, the folder arrows, make help's targets
 #   make check-faulty the suite with tests that crash, hang and leak
+#   make check-trust  outputs never destroy, no false FAIL/PASS, JUnit, KTAP
 #   make bench-prog-cost  every prog-cost pair by both methods, one table
 #   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
@@ -23,6 +24,7 @@
 #   make emit_tests   the collection:test lines of kselftest-list.txt
 #   make check-kselftest  install, run_kselftest.sh, in-tree lib.mk builds
 #   make check-workflow   the example .github/workflows/vmtest.yml
+#   make check-kernel-cli libbpf/ci's test_progs line and JSON summary
 #   make check-toolchain  the default and LIBBPF=system builds, left-out tests
 #   make clean        remove what the build made
 #
@@ -137,9 +139,9 @@ BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) $(BPF_SYS_INCLUDES)
 
 # The runner core; harness/test_progs.c adds the machine's preparation and
-# the leak checker (prepare.c, leaks.c and what they use) to it.
+# the leak checker (prepare.c, privilege.c, leaks.c and what they use).
 TEST_PROGS_ONLY_SRCS := harness/test_progs.c harness/registry.c harness/prepare.c \
-	harness/leaks.c harness/probe.c harness/bpf_ids.c
+	harness/privilege.c harness/leaks.c harness/probe.c harness/bpf_ids.c
 CORE_SRCS := $(filter-out $(TEST_PROGS_ONLY_SRCS),$(sort $(wildcard harness/*.c)))
 HELPER_SRCS := $(sort $(wildcard helpers/*.c))
 # Code both test_progs and the bench link.
@@ -208,8 +210,8 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all help deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty check-layers install emit_tests check-kselftest check-workflow \
-	check-toolchain
+	check-vmtest check-vng check-faulty check-layers install emit_tests check-kselftest \
+	check-workflow check-toolchain check-kernel-cli check-trust
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -414,6 +416,11 @@ check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 check-layers:
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/layers_check.sh
 
+# The kernel's test_progs command line and JSON as libbpf/ci uses them
+# (PRINT_TEST_SUMMARY=file runs libbpf/ci's print_test_summary.py too).
+check-kernel-cli: $(FIXTURE) $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kernel_cli_check.sh
+
 bench-bin: $(BENCH)
 
 # Build the bench and run the ring buffer vs queue vs perf buffer sweep
@@ -443,6 +450,10 @@ bench-regress:
 
 # The bench's own tests: every benchmark for about a second, bad input;
 # prog-cost and the regression gate.
+check-trust: $(FIXTURE) $(TEST_PROGS_BIN) $(BENCH)
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/trust_check.sh
+
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "bench.h"
 #include "cpus.h"
 #include "options.h"
@@ -404,8 +405,10 @@ static int check_combination(const struct parser *p, struct bench_env *env)
 					 b->max_consumers == 1 ? "" : "s");
 	if (b->check && b->check(env, err, sizeof(err)))
 		return bench_usage_error("%s", err);
-	if (env->json_path && env->bmf_path && !strcmp(env->json_path, env->bmf_path))
-		return bench_usage_error("--json and --bmf both name '%s'", env->json_path);
+	if (env->json_path && env->bmf_path &&
+	    atomic_file_same_path(env->json_path, env->bmf_path))
+		return bench_usage_error("--json '%s' and --bmf '%s' name the same file",
+					 env->json_path, env->bmf_path);
 	if (check_output("--json", env->json_path) || check_output("--bmf", env->bmf_path))
 		return BENCH_EXIT_USAGE;
 	return 0;

@@ -536,25 +536,16 @@ int report_write_file(const char *opt, const char *path, report_fn fn,
 {
 	struct atomic_file af;
 	struct json_writer w;
-	int err;
+	int err = atomic_file_open(&af, path);
 
-	err = atomic_file_open(&af, path);
+	if (!err) {
+		json_init(&w, af.f);
+		fn(&w, env, result);
+		fputc('\n', af.f);
+		err = atomic_file_finish(&af, w.error || ferror(af.f) ? -ENOMEM : 0);
+	}
 	if (err) {
 		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(-err));
-		return -1;
-	}
-	json_init(&w, af.f);
-	fn(&w, env, result);
-	fputc('\n', af.f);
-	if (w.error) {
-		atomic_file_abort(&af);
-		fprintf(stderr, "bench: %s '%s': write failed\n", opt, path);
-		return -1;
-	}
-	err = atomic_file_commit(&af);
-	if (err) {
-		fprintf(stderr, "bench: %s '%s': %s\n", opt, path,
-			err == -EIO ? "write failed" : strerror(-err));
 		return -1;
 	}
 	return 0;

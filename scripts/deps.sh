@@ -29,8 +29,9 @@ pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
 debian-archive-keyring"
 
 # ci: rsync for the kernel's lib.mk install rule; yq (YAML to JSON, for jq)
-# and python3-jsonschema to check .github/workflows against its schema.
-pkgs_ci="rsync yq python3-jsonschema"
+# and python3-jsonschema to check .github/workflows against its schema;
+# python3-junitparser reads the JUnit XML as consumers do.
+pkgs_ci="rsync yq python3-jsonschema python3-junitparser"
 
 all_groups="base bench vm ci"
 

@@ -253,6 +253,11 @@ check_compare_bad_input() {
 	check_compare_bad "--threshold -1" "--threshold '-1'" \
 		--threshold -1 "$T/ref.json" "$T/ref.json"
 	check_compare_bad "--alpha 0" "--alpha '0'" --alpha 0 "$T/ref.json" "$T/ref.json"
+	# A negative ns/run once gave a wrong-signed delta.
+	synth "$T/ref.json" "$T/neg.json" m lower '[10, -10.1, 9.9]'
+	synth "$T/ref.json" "$T/pos.json" m lower '[10, 10.1, 9.9]'
+	check_compare_bad "a negative sample" "sample 1 is -10.1, expected a finite number >= 0" \
+		"$T/pos.json" "$T/neg.json"
 }
 
 # The story end to end, short: the gate must flag loop, pass lookup.

@@ -164,16 +164,16 @@ check_assert_messages() {
 # args (sh words) | exit code | summary numbers
 SUMMARY_TABLE=$T/summary.table
 cat >"$SUMMARY_TABLE" <<'EOF'
-|1|6 9 6 7
+|1|10 9 7 7
 -t pass_|0|2 3 0 0
--t skip_|0|1 2 5 0
+-t skip_|0|5 2 6 0
 -t fail_|1|0 1 1 3
 -t skip_some|0|1 2 1 0
--t skip_all_subtests|4|0 0 1 0
+-t skip_all_subtests|4|1 0 2 0
 -a 'crash_*,pass_plain'|1|1 1 0 2
 -t fail_mixed -b fail_mixed/bad|0|1 1 1 0
 -n 1,3-5|1|0 1 1 4
--b @SELFILE|1|4 6 6 7
+-b @SELFILE|1|9 6 7 7
 EOF
 
 check_accounting() {
@@ -353,13 +353,13 @@ check_selection() {
 	run "$FIXTURE" -b fail,crash,output
 	expect_exit 0
 	expect_no_match "$OUT" '^#[0-9/]+ +(fail|crash|output)_'
-	expect_line "$OUT" "$(summary 5 7 5 0)"
+	expect_line "$OUT" "$(summary 9 7 6 0)"
 	end_check
 
 	begin "-d denies tests by glob; a glob without wildcards is exact"
 	run "$FIXTURE" -d 'fail_*,crash_*,output_*'
 	expect_exit 0
-	expect_line "$OUT" "$(summary 5 7 5 0)"
+	expect_line "$OUT" "$(summary 9 7 6 0)"
 	run "$FIXTURE" -t pass_ -d pass
 	expect_line "$OUT" "$(summary 2 3 0 0)"
 	end_check
@@ -373,7 +373,7 @@ check_selection() {
 	begin "comma lists and repeated options add up"
 	run "$FIXTURE" -t pass_plain,skip_whole
 	expect_exit 0
-	expect_line "$OUT" "$(summary 1 0 1 0)"
+	expect_line "$OUT" "$(summary 2 0 1 0)"
 	cp "$OUT" "$T/comma.out"
 	run "$FIXTURE" -t pass_plain -t ' skip_whole '
 	expect_exit 0
@@ -450,8 +450,8 @@ check_selection() {
 	expect_count "$T/run-part" '^#3/' 2
 	end_check
 
-	begin "-l lists tests and test/subtest lines"
-	run "$FIXTURE" -l -t pass_,skip_some
+	begin "--list=detail lists tests and test/subtest lines"
+	run "$FIXTURE" --list=detail -t pass_,skip_some
 	expect_exit 0
 	expect_content "$OUT" "pass_plain
 pass_subtests
@@ -465,8 +465,8 @@ skip_some/also_runs"
 	expect_empty "$ERR"
 	end_check
 
-	begin "-l of the whole suite: 17 tests, 35 subtests, in registry order"
-	run "$FIXTURE" -l
+	begin "--list=detail of the whole suite: 17 tests, 35 subtests, in registry order"
+	run "$FIXTURE" --list=detail
 	expect_exit 0
 	expect_nlines "$OUT" 52
 	grep -v / "$OUT" >"$T/names"
@@ -497,13 +497,13 @@ with_leak"
 fail_asserts/neq"
 	end_check
 
-	begin "-c counts selected tests and subtests"
-	run "$FIXTURE" -c
+	begin "--count=detail counts selected tests and subtests"
+	run "$FIXTURE" --count=detail
 	expect_exit 0
 	expect_content "$OUT" "17 tests, 35 subtests"
-	run "$FIXTURE" -c -t pass_
+	run "$FIXTURE" --count=detail -t pass_
 	expect_content "$OUT" "2 tests, 3 subtests"
-	run "$FIXTURE" -c -a fail_asserts/eq -b fail_mixed
+	run "$FIXTURE" --count=detail -a fail_asserts/eq -b fail_mixed
 	expect_content "$OUT" "1 tests, 1 subtests"
 	end_check
 
@@ -512,7 +512,7 @@ fail_asserts/neq"
 	cp "$OUT" "$T/forked.out"
 	run "$FIXTURE" --no-fork -t pass_,skip_
 	expect_exit 0
-	expect_line "$OUT" "$(summary 3 5 5 0)"
+	expect_line "$OUT" "$(summary 7 5 6 0)"
 	if ! cmp -s "$OUT" "$T/forked.out"; then
 		bad "output differs from the forked run:" \
 		    "$(diff "$T/forked.out" "$OUT" | excerpt - 6)"
@@ -522,9 +522,9 @@ fail_asserts/neq"
 
 # ---- bad input ------------------------------------------------------------
 
-# Exit 3, nothing on stdout, one line on stderr that contains TEXT.
+# Exit 2, nothing on stdout, one line on stderr that contains TEXT.
 expect_usage_error() {	# TEXT
-	expect_exit 3
+	expect_exit 2
 	expect_empty "$OUT"
 	expect_nlines "$ERR" 1
 	expect_has "$ERR" "$1"
@@ -557,7 +557,7 @@ EOF
 
 check_bad_input() {
 	while IFS='|' read -r args text; do
-		begin "bad input: $args -> exit 3, one stderr line with [$text]"
+		begin "bad input: $args -> exit 2, one stderr line with [$text]"
 		run_words "$args"
 		expect_usage_error "$text"
 		end_check
@@ -576,7 +576,10 @@ check_bad_input() {
 
 	begin "-J into a missing directory: exit 3, one line, no file left"
 	run "$FIXTURE" -J "$T/nodir/out.json" -t pass_
-	expect_usage_error "$T/nodir/out.json"
+	expect_exit 3
+	expect_empty "$OUT"
+	expect_nlines "$ERR" 1
+	expect_has "$ERR" "$T/nodir/out.json"
 	[ ! -e "$T/nodir" ] || bad "$T/nodir was created"
 	end_check
 
@@ -791,7 +794,7 @@ check_json() {
 	use full_json
 	s=$(jq -r '"Summary: \(.success)/\(.success_subtest) PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$J")
 	expect_line "$OUT" "$s"
-	expect_line "$OUT" "$(summary 6 9 6 7)"
+	expect_line "$OUT" "$(summary 10 9 7 7)"
 	end_check
 
 	begin "JSON results[]: one per test, in order, with all fields"
@@ -804,10 +807,13 @@ check_json() {
 	expect_jq "$J" 'all(.. | objects | select(has("outcome")); .failed == (.outcome == "FAIL"))'
 	end_check
 
-	begin "JSON outcomes and counts agree per test"
-	expect_jq "$J" '([.results[] | select(.outcome == "PASS")] | length) == .success'
+	begin "JSON counts are the kernel's: success counts every test that did not fail"
+	expect_jq "$J" '([.results[] | select(.failed | not)] | length) == .success'
 	expect_jq "$J" '([.results[] | select(.outcome == "FAIL")] | length) == .failed'
 	expect_jq "$J" '([.results[].subtests[] | select(.outcome == "PASS")] | length) == .success_subtest'
+	expect_jq "$J" '.success == 10 and .skipped == 7 and .failed == 7'
+	expect_jq "$J" '.outcomes == {"PASS": 6, "FAIL": 7, "SKIP": 4, "TIMEOUT": 0}'
+	expect_jq "$J" '[.results[] | .outcome] | group_by(.) | map({(.[0]): length}) | add | . == {"PASS": 6, "FAIL": 7, "SKIP": 4}'
 	expect_jq "$J" '[.results[] | select(.name == "fail_asserts") | .subtests[] | .outcome] == [range(18) | "FAIL"]'
 	end_check
 
@@ -867,7 +873,7 @@ check_json() {
 
 check_exit_codes() {
 	for c in "0|-t pass_" "0|-t skip_some" "1|-t fail_returns" \
-		 "1|-t output_escapes" "2|-t no_such_test" "3|--bogus" \
+		 "1|-t output_escapes" "2|-t no_such_test" "2|--bogus" \
 		 "4|-t skip_whole" "4|-a skip_whole,skip_no_reason" \
 		 "4|-t skip_all_subtests"; do
 		code=${c%%|*}
@@ -928,7 +934,7 @@ check_test_progs() {
 	expect_empty "$ERR"
 	end_check
 
-	begin "test_progs rejects an unknown option with exit 3"
+	begin "test_progs rejects an unknown option with exit 2"
 	run "$TEST_PROGS" --no-such-option
 	expect_usage_error "'--no-such-option'"
 	run "$TEST_PROGS" -n abc
@@ -992,13 +998,13 @@ check_leak_check() {
 	end_check
 }
 
-# Each argument (a string of options) is a usage error: exit 3, one line.
+# Each argument (a string of options) is a usage error: exit 2, one line.
 expect_usage_errors() {
 	for bad_arg in "$@"; do
-		begin "bad input: $bad_arg -> exit 3, one stderr line"
+		begin "bad input: $bad_arg -> exit 2, one stderr line"
 		# shellcheck disable=SC2086
 		run "$FIXTURE" $bad_arg
-		expect_exit 3
+		expect_exit 2
 		expect_nlines "$ERR" 1
 		end_check
 	done
@@ -1074,7 +1080,7 @@ check_parallel() {
 		bad "ktap_check: $(cat "$T/ktap-par.out")"
 	end_check
 
-	expect_usage_errors "-j 0" "-j -1" "-j abc" "-j 2x" "-w 0" "-w abc" \
+	expect_usage_errors "-j 0" "-j -1" "-j abc" "-j 2x" "-w -1" "-w abc" \
 		"--no-fork -j 2"
 }
 
@@ -1086,7 +1092,8 @@ check_ci_outputs() {
 	expect_exit 1
 	xmllint --noout "$T/junit.xml" 2>"$T/xmllint.err" ||
 		bad "xmllint: $(head -n 3 "$T/xmllint.err")"
-	expect_has "$T/junit.xml" '<testsuites name="test_progs" tests="3" failures="2" skipped="1"'
+	# The root counts test cases (5), as consumers do, not tests (3).
+	expect_has "$T/junit.xml" '<testsuites name="test_progs" tests="5" failures="2" errors="0"'
 	expect_has "$T/junit.xml" '<testcase classname="fail_mixed" name="bad"'
 	expect_has "$T/junit.xml" '<skipped message="widget feature not supported by this kernel (EPERM on load)"/>'
 	expect_has "$T/junit.xml" 'quote&quot; backslash'
