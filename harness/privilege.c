@@ -35,6 +35,10 @@ static bool has(unsigned long long caps, int bit)
 
 bool privilege_check(char *msg, char *reason, size_t len)
 {
+	static const char none_here[] =
+		"no BPF program or map can be created here, every test is skipped";
+	static const char unpriv_only[] =
+		"only unprivileged BPF works, tests that need more fail with EPERM";
 	unsigned long long caps = effective_caps();
 	bool bpf = has(caps, CAP_BPF_BIT) || has(caps, CAP_SYS_ADMIN);
 	int unpriv_off = read_int_file("/proc/sys/kernel/unprivileged_bpf_disabled");
@@ -42,13 +46,12 @@ bool privilege_check(char *msg, char *reason, size_t len)
 
 	msg[0] = reason[0] = '\0';
 	if (!bpf) {
-		snprintf(reason, len, "needs CAP_BPF or CAP_SYS_ADMIN (running as uid "
-			 "%u without them)", getuid());
-		snprintf(msg, len, "running as uid %u without CAP_BPF or CAP_SYS_ADMIN "
-			 "(run as root): %s", getuid(), unpriv_off != 0 ?
-			 "no BPF program or map can be created here, every test is "
-			 "skipped" : "only unprivileged BPF works, tests that need "
-			 "more fail with EPERM");
+		snprintf(reason, len,
+			 "needs CAP_BPF or CAP_SYS_ADMIN (running as uid %u without them)",
+			 getuid());
+		snprintf(msg, len,
+			 "running as uid %u without CAP_BPF or CAP_SYS_ADMIN (run as root): %s",
+			 getuid(), unpriv_off != 0 ? none_here : unpriv_only);
 		return unpriv_off != 0;
 	}
 	if (!has(caps, CAP_PERFMON_BIT) && !has(caps, CAP_SYS_ADMIN))
@@ -56,7 +59,8 @@ bool privilege_check(char *msg, char *reason, size_t len)
 	if (!has(caps, CAP_NET_ADMIN))
 		strcat(missing, " CAP_NET_ADMIN");
 	if (missing[0])
-		snprintf(msg, len, "running without%s: tracing and networking tests "
-			 "may fail with EPERM (run as root)", missing);
+		snprintf(msg, len,
+			 "running without%s: tracing and networking tests may fail with EPERM (run as root)",
+			 missing);
 	return false;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "util.h"
 
 #define MAX_LINK_HOPS 40
 
@@ -114,7 +115,7 @@ static int own_fd(const char *path)
 		return 1;
 	if (!strcmp(path, "/dev/stderr"))
 		return 2;
-	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++) {
 		size_t n = strlen(prefixes[i]);
 
 		if (strncmp(path, prefixes[i], n) || !path[n])
