@@ -2,30 +2,31 @@
 #
 # bpfcheck: a kselftest-style test and benchmark harness for BPF programs.
 #
-#   make              build test_progs (vmlinux.h, BPF objects, skeletons)
+#   make all          build test_progs (vmlinux.h, BPF objects, skeletons); the default
 #   make run_tests    install missing packages, build, run the suite
 #   make check        the project's own tests plus the suite
+#   make help         this list
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
-#   make check-trust  outputs never destroy, no false FAIL/PASS, JUnit and
-#                     KTAP that junitparser and kunit.py accept
+#   make check-self   the harness's self-tests only (tests/run.sh)
+#   make check-layers no include cycle, the folder arrows, make help's targets
+#   make check-faulty the suite with tests that crash, hang and leak
+#   make check-trust  outputs never destroy, no false FAIL/PASS, JUnit, KTAP
 #   make bench-prog-cost  every prog-cost pair by both methods, one table
 #   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
-#   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
-#                     a kselftest install tree (scripts/kselftest.mk)
+#   make install      a kselftest install tree: INSTALL_PATH=dir [KSFT_DIR=dir]
 #   make emit_tests   the collection:test lines of kselftest-list.txt
-#   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
-#                     build against Debian's linux-source
+#   make check-kselftest  install, run_kselftest.sh, in-tree lib.mk builds
 #   make check-workflow   the example .github/workflows/vmtest.yml
 #   make check-kernel-cli libbpf/ci's test_progs line and JSON summary
-#   make check-toolchain  the default and LIBBPF=system builds, left-out
-#                     tests (Documentation/toolchain.md)
+#   make check-toolchain  the default and LIBBPF=system builds, left-out tests
+#   make clean        remove what the build made
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
 # provides all, run_tests, install, emit_tests and clean.
@@ -44,8 +45,8 @@
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
 override OUTPUT := $(abspath $(OUTPUT))
-# The kselftest Makefile passes the source directory as OUTPUT, where the
-# bench binary would meet the bench/ directory: build in build/ instead.
+# Build products never mix with the sources: an OUTPUT that is the source
+# tree (the kselftest Makefile's default without O=) means its build/.
 ifeq ($(OUTPUT),$(SRCDIR))
 override OUTPUT := $(SRCDIR)/build
 endif
@@ -121,9 +122,13 @@ CLANG_PATH := $(firstword $(wildcard $(CLANG) $(addsuffix /$(CLANG),$(subst :, ,
 
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
-COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP \
-	-I$(SRCDIR)/harness -I$(SRCDIR)/lib -I$(SRCDIR)/helpers -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) \
-	$(LIBBPF_CFLAGS)
+# Each folder sees lib/ and the folders it may use, nothing else, so that
+# an include against the arrows fails to build (tests/layers_check.sh
+# checks the same from the sources).
+COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP $(LAYER_CFLAGS) \
+	-I$(SRCDIR)/lib -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) $(LIBBPF_CFLAGS)
+TEST_SIDE_CFLAGS := -I$(SRCDIR)/harness -I$(SRCDIR)/helpers
+BENCH_SIDE_CFLAGS := -I$(SRCDIR)/bench
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 
@@ -133,8 +138,11 @@ BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
 BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) $(BPF_SYS_INCLUDES)
 
-CORE_SRCS := $(filter-out harness/test_progs.c harness/registry.c, \
-	$(sort $(wildcard harness/*.c)))
+# The runner core; harness/test_progs.c adds the machine's preparation and
+# the leak checker (prepare.c, privilege.c, leaks.c and what they use).
+TEST_PROGS_ONLY_SRCS := harness/test_progs.c harness/registry.c harness/prepare.c \
+	harness/privilege.c harness/leaks.c harness/probe.c harness/bpf_ids.c
+CORE_SRCS := $(filter-out $(TEST_PROGS_ONLY_SRCS),$(sort $(wildcard harness/*.c)))
 HELPER_SRCS := $(sort $(wildcard helpers/*.c))
 # Code both test_progs and the bench link.
 LIB_SRCS := $(sort $(wildcard lib/*.c))
@@ -142,13 +150,9 @@ TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
-# The bench reuses the harness's JSON writer, atomic files and environment probe, and
-# the helpers for tracefs, sysctls, frames, network namespaces and veth
-# pairs, and lib/; nothing else of test_progs.
-BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
-	harness/atomic_file.c \
-	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
-	helpers/netns.c helpers/rtnl_link.c helpers/isa.c $(LIB_SRCS)
+# The bench: its framework (bench/), the benchmarks (bench/benchs/,
+# bench/prog_cost/), the gate (bench/gate/) and lib/; nothing of test_progs.
+BENCH_SRCS := $(sort $(wildcard bench/*.c bench/*/*.c)) $(LIB_SRCS)
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
@@ -164,10 +168,10 @@ BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(SINGLE_ISA_SRCS)) \
 SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKELS)
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
-	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
+	$(TEST_SRCS) $(filter-out harness/registry.c,$(TEST_PROGS_ONLY_SRCS))) $(OBJ)/registry.o
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
-FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
+FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(FIXTURE_SRCS) \
 	tests/fixture_main.c) $(SAN)/registry.o
 # The real suite plus tests that crash, hang and leak on purpose.
 FAULTY_SRCS := $(sort $(wildcard tests/faulty/*.c))
@@ -204,10 +208,10 @@ endif
 MAKEFLAGS += --no-print-directory
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run_tests check check-self config-check clean FORCE \
+.PHONY: all help deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain check-kernel-cli check-trust
+	check-vmtest check-vng check-faulty check-layers install emit_tests check-kselftest \
+	check-workflow check-toolchain check-kernel-cli check-trust
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -216,6 +220,10 @@ all: $(TEST_PROGS_BIN)
 
 deps:
 	$(Q)sh $(SRCDIR)/scripts/deps.sh
+
+# The targets of the list at the top of this file, one line each.
+help:
+	@sed -n 's/^#   make /make /p' $(SRCDIR)/Makefile
 
 # ---- generated headers -------------------------------------------------
 
@@ -247,15 +255,18 @@ $(GEN)/build_info.stamp: $(BUILD_INFO_FORCE) $(CLANG_PATH) $(LIBBPF_DEP) | $(GEN
 $(GEN)/build_info.h: $(GEN)/build_info.stamp ;
 
 # Tests that declare a newer libbpf than the build's are listed as left out.
-$(GEN)/tests.h: FORCE | $(GEN)/build_info.h
-	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(TEST_SRCS)
+# A test registry: the list of $(3)'s tests in $(GEN)/$(2), compiled
+# into the object $(1) with harness/registry.c ($(4): extra flags).
+define registry_rule
+$(GEN)/$(2): FORCE | $(GEN)/build_info.h
+	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $$@ $(3)
 
-$(GEN)/fixture_tests.h: FORCE | $(GEN)/build_info.h
-	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(FIXTURE_SRCS)
-
-$(GEN)/faulty_tests.h: FORCE | $(GEN)/build_info.h
-	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(TEST_SRCS) \
-		$(FAULTY_SRCS)
+$(1): harness/registry.c $(GEN)/$(2)
+	$$(call msg,$(if $(4),CC-SAN,CC),$$@)
+	$(Q)mkdir -p $$(@D)
+	$(Q)$$(CC) $$(CFLAGS) $(4) $$(COMMON_CFLAGS) $$(TEST_SIDE_CFLAGS) \
+		-DTESTS_LIST='"$(2)"' -c $$< -o $$@
+endef
 
 # ---- BPF objects and skeletons -----------------------------------------
 
@@ -278,6 +289,11 @@ $(BPF)/%.skel.h: $(BPF)/%.bpf.o
 
 # ---- userspace ---------------------------------------------------------
 
+# The include path of each side (the shortest matching stem wins).
+$(OBJ)/%.o $(SAN)/%.o: LAYER_CFLAGS := $(TEST_SIDE_CFLAGS)
+$(OBJ)/lib/%.o $(SAN)/lib/%.o: LAYER_CFLAGS :=
+$(OBJ)/bench/%.o $(SAN)/bench/%.o: LAYER_CFLAGS := $(BENCH_SIDE_CFLAGS)
+
 $(OBJ)/%.o: %.c $(GEN)/build_info.h | $(SKELS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
@@ -297,19 +313,14 @@ $(OBJ)/prog_tests/%.o: prog_tests/%.c $(GEN)/build_info.h | $(SKELS)
 		$(CC) $(CFLAGS) $(COMMON_CFLAGS) -c $< -o $@; \
 	fi
 
-$(OBJ)/registry.o: harness/registry.c $(GEN)/tests.h
-	$(call msg,CC,$@)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"tests.h"' -c $< -o $@
+$(eval $(call registry_rule,$(OBJ)/registry.o,tests.h,$(TEST_SRCS)))
+$(eval $(call registry_rule,$(OBJ)/faulty_registry.o,faulty_tests.h,$(TEST_SRCS) \
+	$(FAULTY_SRCS)))
+$(eval $(call registry_rule,$(SAN)/registry.o,fixture_tests.h,$(FIXTURE_SRCS),$(SAN_FLAGS)))
 
 $(TEST_PROGS_BIN): $(TEST_PROGS_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(TEST_PROGS_OBJS) $(LIBBPF_LDLIBS)
-
-$(OBJ)/faulty_registry.o: harness/registry.c $(GEN)/faulty_tests.h
-	$(call msg,CC,$@)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"faulty_tests.h"' -c $< -o $@
 
 # For tests/faulty_check.sh only: never installed, never run by run_tests.
 $(FAULTY): $(FAULTY_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
@@ -321,12 +332,6 @@ $(SAN)/%.o: %.c $(GEN)/build_info.h
 	$(call msg,CC-SAN,$@)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(COMMON_CFLAGS) -c $< -o $@
-
-$(SAN)/registry.o: harness/registry.c $(GEN)/fixture_tests.h
-	$(call msg,CC-SAN,$@)
-	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) $(COMMON_CFLAGS) \
-		-DTESTS_LIST='"fixture_tests.h"' -c $< -o $@
 
 $(FIXTURE): $(FIXTURE_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
@@ -347,25 +352,18 @@ $(BENCH_SAN): $(BENCH_SAN_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -pthread -o $@ $(BENCH_SAN_OBJS) \
 		$(LIBBPF_LDLIBS)
 
-# Unit tests of the bench's statistics, under ASan and UBSan.
-$(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
-		-o $@ tests/stats_test.c bench/stats.c -lm
-
-# Unit tests of the regression gate's statistics and of the JSON reader.
-$(GATE_TEST): tests/gate_test.c bench/gate.c bench/gate.h bench/stats.c \
-		bench/stats.h | $(OUTPUT)
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
-		-o $@ tests/gate_test.c bench/gate.c bench/stats.c -lm
-
-$(JSON_READER_TEST): tests/json_reader_test.c bench/json_reader.c \
-		bench/json_reader.h harness/utf8.c | $(OUTPUT)
-	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
-		-I$(SRCDIR)/harness -o $@ tests/json_reader_test.c \
-		bench/json_reader.c harness/utf8.c
+# A unit test under ASan and UBSan: tests/$(1).c with the sources $(2),
+# seeing the folders $(3) and lib/.
+define unit_test
+$(OUTPUT)/$(1): tests/$(1).c $(2) $(wildcard $(addsuffix /*.h,$(3) lib)) | $(OUTPUT)
+	$$(call msg,BINARY,$$@)
+	$(Q)$$(CC) $$(CFLAGS) $$(SAN_FLAGS) -std=gnu11 $$(WARN_CFLAGS) \
+		$(addprefix -I$(SRCDIR)/,$(3) lib) -o $$@ tests/$(1).c $(2) -lm
+endef
+# The bench's statistics, the gate's t-test, the JSON reader.
+$(eval $(call unit_test,stats_test,bench/stats.c,bench))
+$(eval $(call unit_test,gate_test,bench/gate/gate.c bench/stats.c,bench/gate bench))
+$(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/utf8.c,))
 
 # LIBBPF=source: built once, again when the sources change (a new tree
 # fetched into the cache, or edits in the kernel tree bpfcheck sits in).
@@ -413,6 +411,10 @@ check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+
+# The shape of the tree: include graph, folder arrows (no build needed).
+check-layers:
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/layers_check.sh
 
 # The kernel's test_progs command line and JSON as libbpf/ci uses them
 # (PRINT_TEST_SUMMARY=file runs libbpf/ci's print_test_summary.py too).

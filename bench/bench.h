@@ -4,18 +4,22 @@
  * shape of the kernel's tools/testing/selftests/bpf/bench.
  *
  * Producer threads make a cheap syscall (getpgid); a BPF program on it
- * emits --batch-cnt records into a ring buffer, a perf buffer or a queue
- * map; consumer threads drain them.  Once a second the main thread
- * samples the counters; the reporters summarize the samples.
+ * emits records into a ring buffer, a perf buffer or a queue map;
+ * consumer threads drain them.  Once a second the main thread samples
+ * the counters; the reporters summarize the samples.
  *
- *   bench.c     main, threads, the sampling loop, shutdown
- *   options.c   command line
- *   cpus.c      CPU lists ("0,2-3") and the online CPUs
- *   cpustat.c   CPU time other processes used meanwhile
- *   attach.c    loading and attaching the producer programs
- *   report.c    text, JSON and BMF reports
+ *   main.c      a command ("bench compare") or one benchmark's run
+ *   options.c   the option core; benchmarks add theirs (options.h)
+ *   run.c       threads, the sampling loop, shutdown
+ *   bench.c     what a running benchmark calls: stop flags, failure
+ *   report.c    text, JSON and BMF reports of a result (report.h)
  *   stats.c     mean, stddev, percentiles
- *   bench_*.c   the benchmarks, one file per family
+ *   cpus.c      CPU lists ("0,2-3"), cpustat.c other processes' CPU time
+ *   benchs/     the producer/consumer families, one file each
+ *   prog_cost/  per-program cost by test run and by BPF statistics
+ *   gate/       bench compare, the regression gate
+ *
+ * This header is what a benchmark sees of the framework.
  */
 #ifndef BPFCHECK_BENCH_H
 #define BPFCHECK_BENCH_H
@@ -25,16 +29,11 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "bench_common.h"
-#include "stats.h"
-
-struct bpf_object_skeleton;
-struct bpf_link;
-struct cost_ops;
-
-/* For callbacks whose signature is fixed by libbpf or by a table. */
-#define __maybe_unused __attribute__((unused))
+#include "errname.h"
+#include "util.h"
 
 #define BENCH_MAX_THREADS	64
 /* Consumers wake at least this often to see that the run is over. */
@@ -45,45 +44,13 @@ struct cost_ops;
 #define BENCH_EXIT_USAGE	2	/* bad command line */
 #define BENCH_EXIT_SIGNAL	128	/* + signal number, after a clean stop */
 
-enum bench_attach {
-	BENCH_ATTACH_AUTO,	/* fentry, else tp, else raw_tp */
-	BENCH_ATTACH_FENTRY,
-	BENCH_ATTACH_TP,
-	BENCH_ATTACH_RAW_TP,
-};
-
-/* Benchmark-specific options, as bits: which were given, which apply. */
-enum {
-	BENCH_OPT_CONSUMERS	= 1 << 0,	/* -c */
-	BENCH_OPT_CONS_CPUS	= 1 << 1,	/* --cons-affinity */
-	BENCH_OPT_BATCH		= 1 << 2,	/* --batch-cnt */
-	BENCH_OPT_SAMPLED	= 1 << 3,	/* --sampled */
-	BENCH_OPT_B2B		= 1 << 4,	/* --b2b */
-	BENCH_OPT_ATTACH	= 1 << 5,	/* --attach */
-	BENCH_OPT_RB_SIZE	= 1 << 6,	/* --rb-size */
-	BENCH_OPT_PB_PAGES	= 1 << 7,	/* --pb-pages */
-	BENCH_OPT_QUEUE_SIZE	= 1 << 8,	/* --queue-size */
-	BENCH_OPT_PRODUCERS	= 1 << 9,	/* -p */
-	BENCH_OPT_PROD_CPUS	= 1 << 10,	/* -a, --prod-affinity */
-	BENCH_OPT_VARIANT	= 1 << 11,	/* --variant */
-	BENCH_OPT_KEYS		= 1 << 12,	/* --keys */
-	BENCH_OPT_HIT_PCT	= 1 << 13,	/* --hit-pct */
-	BENCH_OPT_OP		= 1 << 14,	/* --op */
-	BENCH_OPT_OBJ		= 1 << 15,	/* --obj, --prog, --data-in */
-};
-
-/* What every producer/consumer benchmark accepts. */
-#define BENCH_OPTS_PRODUCERS	(BENCH_OPT_PRODUCERS | BENCH_OPT_PROD_CPUS)
-
-/* --data-in files prog-cost takes at most. */
-#define BENCH_MAX_DATA_IN	64
-
 struct bench_cpus {
 	cpu_set_t set;
 	const char *spec;	/* as given; NULL: none given */
 	int next;		/* round-robin position in set */
 };
 
+/* The framework's options and the machine, read-only once parsed. */
 struct bench_env {
 	const char *name;
 	const struct bench_ops *bench;
@@ -99,33 +66,11 @@ struct bench_env {
 	struct bench_cpus cons_cpus;
 	const char *json_path;
 	const char *bmf_path;
-	unsigned int given;		/* BENCH_OPT_* on the command line */
-
-	unsigned int batch_cnt;
-	unsigned int sampled;		/* 0: notify for every record */
-	bool b2b;			/* back-to-back: consumer triggers */
-	enum bench_attach attach;
-	unsigned long rb_size;		/* bytes */
-	unsigned int pb_pages;		/* per CPU */
-	unsigned int queue_size;	/* elements */
-
-	/* prog-cost */
-	const char *variant;		/* NULL: the benchmark's default */
-	unsigned int keys;
-	unsigned int hit_pct;
-	const char *op;			/* NULL: the benchmark's default */
-	const char *obj_path;
-	const char *prog_name;
-	const char *data_in[BENCH_MAX_DATA_IN];
-	int n_data_in;
-
 	cpu_set_t online;
 	int nr_online;
 	int argc;
 	char **argv;
 };
-
-extern struct bench_env env;
 
 /* One producer or consumer; aligned so no two share a cache line. */
 struct bench_thread {
@@ -145,17 +90,40 @@ enum bench_hits {
 	BENCH_HITS_TRIGGERS,	/* syscalls the producers made */
 };
 
+struct json_writer;
+
+/*
+ * What a family of benchmarks tells the framework about its own options
+ * (every hook may be NULL): how it paces the producers, and what the
+ * reports say about it.
+ */
+struct bench_family {
+	/* Records the BPF side emits per trigger (default 1). */
+	unsigned int (*per_trigger)(const struct bench_env *env);
+	/* Producers trigger once, consumers trigger the rest (--b2b). */
+	bool (*one_trigger)(const struct bench_env *env);
+	/* Appended to the "Benchmark ..." line, e.g. ", batch 500". */
+	void (*header)(const struct bench_env *env, FILE *f);
+	/* Appended to the config name "NAME/pN/cN", e.g. "/b500". */
+	void (*config_name)(const struct bench_env *env, char *buf, size_t len);
+	/* Members of the JSON report's "options" and "environment" objects. */
+	void (*json_options)(const struct bench_env *env, struct json_writer *w);
+	void (*json_environment)(const struct bench_env *env, struct json_writer *w);
+};
+
 struct bench_ops {
 	const char *name;
 	const char *desc;
-	unsigned int accepts;		/* BENCH_OPT_* that apply */
+	/* The options of BENCH_OPTIONS groups it takes, NULL-terminated. */
+	const char *const *opts;
 	enum bench_hits hits;
 	int max_consumers;		/* 0: no consumer threads */
 	bool waits;			/* consumers wait to be woken (wake-ups counted) */
+	const struct bench_family *family;
 	/* Options that contradict each other here; a reason in err. */
-	int (*check)(char *err, size_t len);
+	int (*check)(const struct bench_env *env, char *err, size_t len);
 	/* Load and attach; on failure a one-line reason in err. */
-	int (*setup)(char *err, size_t len);
+	int (*setup)(const struct bench_env *env, char *err, size_t len);
 	/* Consumer thread body: runs until bench_consumers_done(). */
 	void (*consume)(struct bench_thread *t);
 	/* Main thread, after every thread is joined: take what is left (0 or -errno). */
@@ -164,36 +132,53 @@ struct bench_ops {
 	const struct bench_cpu_counters *(*counters)(void);
 	/* Release everything setup took, also after a failed setup. */
 	void (*teardown)(void);
-	/* prog-cost benchmarks (prog_cost.h): the rest above is unused. */
-	const struct cost_ops *cost;
+	/*
+	 * A benchmark with a loop of its own (prog-cost) runs it here and
+	 * returns the exit code; the producer/consumer hooks above are unused.
+	 */
+	int (*run)(const struct bench_env *env);
+	/* The benchmark's own description (prog-cost: its cost_ops). */
+	const void *priv;
 };
 
-/* The benchmarks. */
-extern const struct bench_ops bench_rb_libbpf, bench_rb_custom, bench_rb_output;
-extern const struct bench_ops bench_pb_libbpf;
-extern const struct bench_ops bench_queue_pop, bench_queue_batch;
-extern const struct bench_ops bench_trig_syscall, bench_trig_prog;
-extern const struct bench_ops bench_cost_fizzbuzz, bench_cost_task, bench_cost_bloom;
-extern const struct bench_ops bench_cost_subprog, bench_cost_isa, bench_cost_map_batch;
-extern const struct bench_ops bench_cost_obj;
+/*
+ * A benchmark registers itself next to its code: the linker gathers the
+ * pointers in the section "bench_ops", so that the framework lists none
+ * and a new benchmark is one new file.
+ */
+#define BENCH_REGISTER(ops)						\
+	static const struct bench_ops *const bench_reg_##ops		\
+	__attribute__((section("bench_ops"), used, aligned(sizeof(void *)))) = &(ops)
 
-extern const struct bench_ops *const bench_list[];
-extern const int bench_list_cnt;
+/* The registered benchmarks, in link order; NULL past the last. */
+const struct bench_ops *bench_nth(int i);
+/* Whether b takes the option --opt of a BENCH_OPTIONS group. */
+bool bench_takes(const struct bench_ops *b, const char *opt);
 
-/* ---- for the benchmarks (bench.c) ---- */
+/* A command of its own ("bench compare ..."): its name and main. */
+struct bench_command {
+	const char *name;
+	int (*main)(int argc, char **argv);
+};
 
-extern int bench_stop_producers;
-extern int bench_stop_consumers;
+#define BENCH_COMMAND(var, cmd_name, fn)				\
+	static const struct bench_command var				\
+	__attribute__((section("bench_commands"), used,		\
+		       aligned(sizeof(void *)))) = {			\
+		.name = cmd_name, .main = fn,				\
+	}
 
-static inline bool bench_producers_done(void)
-{
-	return __atomic_load_n(&bench_stop_producers, __ATOMIC_RELAXED);
-}
+/* The linker's bounds of the registration sections, for bench.c. */
+extern const struct bench_ops *const __start_bench_ops[], *const __stop_bench_ops[];
+extern const struct bench_command __start_bench_commands[], __stop_bench_commands[];
 
-static inline bool bench_consumers_done(void)
-{
-	return __atomic_load_n(&bench_stop_consumers, __ATOMIC_RELAXED);
-}
+/* The command argv[1] names, or NULL. */
+const struct bench_command *bench_find_command(int argc, char **argv);
+
+/* ---- during a run (bench.c) ---- */
+
+bool bench_producers_done(void);
+bool bench_consumers_done(void);
 
 /* Counters have one writer each: a relaxed store, no locked add. */
 static inline void bench_count_add(__u64 *c, __u64 n)
@@ -219,155 +204,22 @@ static inline void bench_consumer_woke(struct bench_thread *t)
 
 /* One trigger: the syscall the producer programs run on. */
 void bench_trigger(void);
-/* --b2b: the consumer, having drained, triggers the next batch. */
-void bench_b2b_next(struct bench_thread *t);
-/* Consumer thread i (valid from before setup until exit). */
+/* Producer and consumer thread i (valid from before setup until exit). */
+struct bench_thread *bench_producer(int i);
 struct bench_thread *bench_consumer(int i);
-/* The CPU thread i is pinned to, or -1. */
-int bench_producer_cpu(int i);
-int bench_consumer_cpu(int i);
 /* The signal that asked the run to stop, or 0. */
 int bench_signal(void);
 /* A thread hit an error: remember the first reason and stop the run. */
 void bench_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Name of an errno value (ENOTSUPP too), for one-line reasons. */
-const char *bench_errname(int err);
+/* The first failure's reason, or NULL. */
+const char *bench_failed(void);
 /* snprintf into err; returns -1 so setup code can "return bench_err(...)". */
 int bench_err(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* ---- attach.c ---- */
-
-const char *bench_attach_name(enum bench_attach a);
-int bench_attach_parse(const char *s, enum bench_attach *a);
-
-/* The attach type in use after setup, and why better ones were not. */
-extern enum bench_attach bench_attach_used;
-extern char bench_attach_note[256];
-
-/* Fill the producers' read-only configuration before load. */
-void bench_config_fill(struct bench_config *cfg);
-
-/*
- * Load a skeleton with only the program "<prefix>_<attach>" enabled,
- * then attach it.  On failure a reason in err, and *link stays NULL.
- */
-int bench_load_attach(struct bpf_object_skeleton *s, const char *prefix,
-		      enum bench_attach mode, struct bpf_link **link,
-		      char *err, size_t len);
-
-/*
- * Call load(mode) for env.attach, or for fentry, tp, raw_tp in turn
- * when it is auto, until one succeeds.  load must release what it took
- * when it fails.
- */
-typedef int (*bench_load_fn)(enum bench_attach mode, char *err, size_t len);
-int bench_load_producer(bench_load_fn load, char *err, size_t len);
-
-/* ---- cpus.c ---- */
-
-/* Parse "0,2-3" into set.  0, or -1 with a reason in err. */
-int cpus_parse(const char *spec, cpu_set_t *set, char *err, size_t len);
-/* The online CPUs (from sysfs, else the affinity mask). */
-int cpus_online(cpu_set_t *set);
-/* Print a set as a CPU list into buf. */
-void cpus_format(const cpu_set_t *set, char *buf, size_t len);
-/* The n-th CPU of set, counting round (n may exceed the count). */
-int cpus_nth(const cpu_set_t *set, int n);
-
-/* ---- cpustat.c ---- */
-
-struct cpustat {
-	__u64 busy_ns;		/* user + nice + system time of all CPUs */
-	__u64 steal_ns;		/* taken by the hypervisor */
-	__u64 self_ns;		/* this process's CPU time */
-};
-
-int cpustat_read(struct cpustat *c);
-/*
- * CPU time others used between a and b: all CPUs' busy time less this
- * process's.  Both are tick-based, so it is clamped at 0.
- */
-__u64 cpustat_other_ns(const struct cpustat *a, const struct cpustat *b);
-
-/* ---- options.c ---- */
-
-/*
- * Parse and check argv into env.  -1 to run the benchmark, else the exit
- * code to leave with (0 after --help or -l).
- */
-int bench_parse_args(int argc, char **argv);
-/* The name a BMF report files the run under, e.g. "rb-libbpf/p1/c1/b500". */
-void bench_config_name(char *buf, size_t len);
-
-/* ---- report.c ---- */
-
-/* What one second brought: deltas of the cumulative counters. */
-struct bench_sample {
-	__u64 duration_ns;
-	__u64 hits;
-	__u64 drops;
-	__u64 triggers;
-	__u64 other_ns;		/* CPU time of other processes */
-	__u64 steal_ns;		/* CPU time the hypervisor took */
-	__u64 wakeups;		/* of the consumers (0: they do not wait) */
-	__u64 prod_triggers[BENCH_MAX_THREADS];
-};
-
-struct bench_totals {
-	__u64 triggers;		/* syscalls by producers and --b2b consumers */
-	__u64 produced;		/* records the BPF side tried to emit */
-	__u64 hits;
-	__u64 drops;
-	bool bpf_counts;	/* produced/drops come from the BPF side */
-	bool consistent;
-	char why[160];		/* when not consistent */
-};
-
-struct bench_result {
-	struct bench_sample *samples;	/* warm-up first */
-	int n_samples;
-	int n_warmup;			/* of n_samples */
-	struct bench_totals totals;
-	bool interrupted;
-};
-
-struct json_writer;
-
-/* One metric for bench compare: its samples, unit and better direction. */
-struct report_metric {
-	const char *name;
-	const char *unit;
-	bool higher_is_better;
-	const char *reason;	/* not NULL: unavailable, and why */
-	const double *samples;
-	size_t n;
-};
-
-void report_progress(const struct bench_result *r, int iter);
-void report_final(const struct bench_result *r);
-/* --json and --bmf, when asked for and the run is complete.  0 or -1. */
-int report_files(const struct bench_result *r);
-
-typedef void (*report_fn)(struct json_writer *w, const void *ctx);
-/* Write a file through fn: to a temporary name, renamed when complete. */
-int report_write_file(const char *opt, const char *path, report_fn fn,
-		      const void *ctx);
-/* --json and --bmf through json and bmf, if asked for; only a complete run. */
-int report_write_files(bool complete, report_fn json, report_fn bmf, const void *ctx);
-/* Building blocks of the JSON reports. */
-void report_json_environment(struct json_writer *w);
-void report_json_summary(struct json_writer *w, const char *key,
-			 const struct stats_summary *s);
-/* {"name", "unit", "better", "available", "reason" | "samples", "summary"} */
-void report_json_metric(struct json_writer *w, const struct report_metric *m);
-/* BMF: "bench": {"measure": {"value", "lower_value", "upper_value"}}, mean -/+ stddev. */
-void report_bmf_entry(struct json_writer *w, const char *bench, const char *measure,
-		      const struct stats_summary *s);
-
-/* ---- compare.c ---- */
-
-/* bench compare BASELINE CANDIDATE [options]: the exit code. */
-int compare_main(int argc, char **argv);
+/* For the framework's run loop: stop the threads, take the signals. */
+void bench_stop_producers(void);
+void bench_stop_consumers(void);
+void bench_install_signals(void);
 
 #endif

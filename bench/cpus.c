@@ -2,12 +2,13 @@
 /* CPU lists in the kernel's format ("0,2-3") and the online CPUs. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "cpus.h"
 
 static int parse_cpu(const char **s, long *cpu)
 {

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "cpustat.h"
 
 int cpustat_read(struct cpustat *c)
 {

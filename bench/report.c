@@ -13,10 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
 #include "atomic_file.h"
+#include "bench.h"
+#include "cpus.h"
 #include "env_info.h"
 #include "json_writer.h"
+#include "report.h"
 
 /* A per-second rate taken from a sample; arg picks a producer. */
 typedef double (*rate_fn)(const struct bench_sample *s, int arg);
@@ -31,9 +33,10 @@ static double hits_rate(const struct bench_sample *s, int arg __maybe_unused)
 	return per_sec(s->hits, s);
 }
 
-static double hits_per_prod_rate(const struct bench_sample *s, int arg __maybe_unused)
+/* arg: the number of producers. */
+static double hits_per_prod_rate(const struct bench_sample *s, int arg)
 {
-	return per_sec(s->hits, s) / env.producer_cnt;
+	return per_sec(s->hits, s) / arg;
 }
 
 static double drops_rate(const struct bench_sample *s, int arg __maybe_unused)
@@ -87,16 +90,16 @@ static int summarize(const struct bench_result *r, rate_fn fn, int arg,
 	return ret;
 }
 
-void report_progress(const struct bench_result *r, int iter)
+void report_progress(const struct bench_env *env, const struct bench_result *r, int iter)
 {
 	const struct bench_sample *s = &r->samples[iter];
 
-	printf("Iter %3d (%7.3lfus): hits %8.3lfM/s (%7.3lfM/prod), drops %8.3lfM/s, "
-	       "total operations %8.3lfM/s%s\n",
+	printf(
+	       "Iter %3d (%7.3lfus): hits %8.3lfM/s (%7.3lfM/prod), drops %8.3lfM/s, total operations %8.3lfM/s%s\n",
 	       iter, ((double)s->duration_ns - 1e9) / 1000.0,
-	       hits_rate(s, 0) / 1e6, hits_per_prod_rate(s, 0) / 1e6,
+	       hits_rate(s, 0) / 1e6, hits_per_prod_rate(s, env->producer_cnt) / 1e6,
 	       drops_rate(s, 0) / 1e6, total_rate(s, 0) / 1e6,
-	       iter < env.warmup_sec ? " (warm-up)" : "");
+	       iter < env->warmup_sec ? " (warm-up)" : "");
 	fflush(stdout);
 }
 
@@ -110,23 +113,24 @@ static void print_quantiles(const char *what, const struct stats_summary *s)
  * A producer's trigger rate: M/s, or k/s when below a million (with big
  * batches a producer triggers some thousands of times a second).
  */
-static void print_producers(const struct bench_result *r)
+static void print_producers(const struct bench_env *env, const struct bench_result *r)
 {
 	struct stats_summary s;
 	const char *unit;
 	double scale;
 	char cpu[16];
 
-	for (int i = 0; i < env.producer_cnt; i++) {
+	for (int i = 0; i < env->producer_cnt; i++) {
 		if (summarize(r, producer_rate, i, &s))
 			return;
 		snprintf(cpu, sizeof(cpu), "any");
-		if (env.affinity)
-			snprintf(cpu, sizeof(cpu), "%d", bench_producer_cpu(i));
+		if (env->affinity)
+			snprintf(cpu, sizeof(cpu), "%d", r->producer_cpu[i]);
 		scale = s.mean >= 1e6 ? 1e6 : 1e3;
 		unit = s.mean >= 1e6 ? "M/s" : "k/s";
-		printf("Producer %d (cpu %s): triggers %.3lf \u00B1 %.3lf%s, "
-		       "min %.3lf%s, median %.3lf%s, p99 %.3lf%s\n", i, cpu,
+		printf(
+		       "Producer %d (cpu %s): triggers %.3lf \u00B1 %.3lf%s, min %.3lf%s, median %.3lf%s, p99 %.3lf%s\n",
+		       i, cpu,
 		       s.mean / scale, s.stddev / scale, unit, s.min / scale, unit,
 		       s.median / scale, unit, s.p99 / scale, unit);
 	}
@@ -145,11 +149,12 @@ static void print_totals(const struct bench_totals *t)
 }
 
 /* Records per wake-up: few means the consumer keeps up and waits often. */
-static void print_wakeups(const struct bench_result *r, const struct stats_summary *hits)
+static void print_wakeups(const struct bench_env *env, const struct bench_result *r,
+			  const struct stats_summary *hits)
 {
 	struct stats_summary wakeups;
 
-	if (!env.bench->waits || summarize(r, wakeups_rate, 0, &wakeups))
+	if (!env->bench->waits || summarize(r, wakeups_rate, 0, &wakeups))
 		return;
 	printf("Consumer: wake-ups %.3lf \u00B1 %.3lfk/s, %.1lf records per wake-up\n",
 	       wakeups.mean / 1e3, wakeups.stddev / 1e3,
@@ -157,18 +162,19 @@ static void print_wakeups(const struct bench_result *r, const struct stats_summa
 }
 
 /* How quiet the machine was: the bench shares it with whatever else runs. */
-static void print_machine(const struct bench_result *r)
+static void print_machine(const struct bench_env *env, const struct bench_result *r)
 {
 	struct stats_summary other, steal;
 
 	if (summarize(r, other_cpus, 0, &other) || summarize(r, steal_cpus, 0, &steal))
 		return;
-	printf("Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, "
-	       "steal %.2f CPUs\n", other.mean, other.stddev, env.nr_online,
+	printf(
+	       "Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, steal %.2f CPUs\n",
+	       other.mean, other.stddev, env->nr_online,
 	       steal.mean);
 }
 
-void report_final(const struct bench_result *r)
+void report_final(const struct bench_env *env, const struct bench_result *r)
 {
 	struct stats_summary hits, per_prod, drops, total;
 	int n = r->n_samples - r->n_warmup;
@@ -177,16 +183,15 @@ void report_final(const struct bench_result *r)
 		printf("Interrupted after %d measured second%s\n", n,
 		       n == 1 ? "" : "s");
 	if (summarize(r, hits_rate, 0, &hits) ||
-	    summarize(r, hits_per_prod_rate, 0, &per_prod) ||
+	    summarize(r, hits_per_prod_rate, env->producer_cnt, &per_prod) ||
 	    summarize(r, drops_rate, 0, &drops) ||
 	    summarize(r, total_rate, 0, &total)) {
 		printf("Summary: no measured samples\n");
 		print_totals(&r->totals);
 		return;
 	}
-	printf("Summary: hits %8.3lf \u00B1 %5.3lfM/s (%7.3lfM/prod), "
-	       "drops %8.3lf \u00B1 %5.3lfM/s, "
-	       "total operations %8.3lf \u00B1 %5.3lfM/s\n",
+	printf(
+	       "Summary: hits %8.3lf \u00B1 %5.3lfM/s (%7.3lfM/prod), drops %8.3lf \u00B1 %5.3lfM/s, total operations %8.3lf \u00B1 %5.3lfM/s\n",
 	       hits.mean / 1e6, hits.stddev / 1e6, per_prod.mean / 1e6,
 	       drops.mean / 1e6, drops.stddev / 1e6, total.mean / 1e6,
 	       total.stddev / 1e6);
@@ -197,10 +202,10 @@ void report_final(const struct bench_result *r)
 	printf("\n");
 	print_quantiles("Drops:", &drops);
 	printf("\n");
-	print_producers(r);
-	print_wakeups(r, &hits);
+	print_producers(env, r);
+	print_wakeups(env, r, &hits);
 	print_totals(&r->totals);
-	print_machine(r);
+	print_machine(env, r);
 	fflush(stdout);
 }
 
@@ -255,9 +260,9 @@ void report_json_metric(struct json_writer *w, const struct report_metric *m)
 	json_kv_string(w, "name", m->name);
 	json_kv_string(w, "unit", m->unit);
 	json_kv_string(w, "better", m->higher_is_better ? "higher" : "lower");
-	json_kv_bool(w, "available", !m->reason);
-	if (m->reason) {
-		json_kv_string(w, "reason", m->reason);
+	json_kv_bool(w, "available", m->available);
+	if (!m->available) {
+		json_kv_string(w, "reason", m->reason ? m->reason : "");
 		json_end_object(w);
 		return;
 	}
@@ -291,7 +296,7 @@ static void cpu_model(char *buf, size_t len)
 	fclose(f);
 }
 
-void report_json_environment(struct json_writer *w)
+void report_json_environment(struct json_writer *w, const struct bench_env *env)
 {
 	struct env_info info;
 	char buf[256];
@@ -304,77 +309,65 @@ void report_json_environment(struct json_writer *w)
 	json_kv_string(w, "machine", info.machine);
 	cpu_model(buf, sizeof(buf));
 	json_kv_string(w, "cpu_model", buf);
-	json_kv_int(w, "cpus_online", env.nr_online);
-	cpus_format(&env.online, buf, sizeof(buf));
+	json_kv_int(w, "cpus_online", env->nr_online);
+	cpus_format(&env->online, buf, sizeof(buf));
 	json_kv_string(w, "cpus_online_list", buf);
 	json_kv_int(w, "page_size", sysconf(_SC_PAGESIZE));
 	json_kv_string(w, "libbpf_version", info.libbpf_version);
 	json_kv_string(w, "libbpf_source", info.libbpf_source);
 	json_kv_string(w, "clang_version", info.clang_version);
-	if (env.bench->setup && (env.bench->accepts & BENCH_OPT_ATTACH)) {
-		json_kv_string(w, "attach", bench_attach_name(bench_attach_used));
-		json_kv_string(w, "attach_note", bench_attach_note);
-	}
+	if (env->bench->family && env->bench->family->json_environment)
+		env->bench->family->json_environment(env, w);
 	json_end_object(w);
 }
 
-static void json_thread_cpus(struct json_writer *w, const char *key, int cnt,
-			     int (*cpu_of)(int))
+static void json_thread_cpus(struct json_writer *w, const char *key, bool affinity,
+			     int cnt, const int *cpu)
 {
 	json_key(w, key);
 	json_begin_array(w);
 	for (int i = 0; i < cnt; i++) {
-		if (env.affinity)
-			json_int(w, cpu_of(i));
+		if (affinity)
+			json_int(w, cpu[i]);
 		else
 			json_null(w);
 	}
 	json_end_array(w);
 }
 
-static void json_command_line(struct json_writer *w)
+static void json_command_line(struct json_writer *w, const struct bench_env *env)
 {
 	json_key(w, "command_line");
 	json_begin_array(w);
-	for (int i = 0; i < env.argc; i++)
-		json_string(w, env.argv[i]);
+	for (int i = 0; i < env->argc; i++)
+		json_string(w, env->argv[i]);
 	json_end_array(w);
 }
 
-static void json_options(struct json_writer *w)
+static void json_options(struct json_writer *w, const struct bench_env *env,
+			 const struct bench_result *r)
 {
-	unsigned int a = env.bench->accepts;
+	const struct bench_family *f = env->bench->family;
 
 	json_key(w, "options");
 	json_begin_object(w);
-	json_kv_int(w, "duration_sec", env.duration_sec);
-	json_kv_int(w, "warmup_sec", env.warmup_sec);
-	json_kv_int(w, "producers", env.producer_cnt);
-	json_kv_int(w, "consumers", env.consumer_cnt);
-	json_kv_bool(w, "affinity", env.affinity);
-	json_thread_cpus(w, "producer_cpus", env.producer_cnt, bench_producer_cpu);
-	json_thread_cpus(w, "consumer_cpus", env.consumer_cnt, bench_consumer_cpu);
-	json_key(w, "batch_cnt");
-	if (a & BENCH_OPT_BATCH)
-		json_uint(w, env.batch_cnt);
-	else
-		json_null(w);
-	json_kv_uint(w, "sampled", env.sampled);
-	json_kv_bool(w, "back_to_back", env.b2b);
-	if (a & BENCH_OPT_ATTACH)
-		json_kv_string(w, "attach", bench_attach_name(env.attach));
-	if (a & BENCH_OPT_RB_SIZE)
-		json_kv_uint(w, "rb_size", env.rb_size);
-	if (a & BENCH_OPT_PB_PAGES)
-		json_kv_uint(w, "pb_pages", env.pb_pages);
-	if (a & BENCH_OPT_QUEUE_SIZE)
-		json_kv_uint(w, "queue_size", env.queue_size);
-	json_command_line(w);
+	json_kv_int(w, "duration_sec", env->duration_sec);
+	json_kv_int(w, "warmup_sec", env->warmup_sec);
+	json_kv_int(w, "producers", env->producer_cnt);
+	json_kv_int(w, "consumers", env->consumer_cnt);
+	json_kv_bool(w, "affinity", env->affinity);
+	json_thread_cpus(w, "producer_cpus", env->affinity, env->producer_cnt,
+			 r->producer_cpu);
+	json_thread_cpus(w, "consumer_cpus", env->affinity, env->consumer_cnt,
+			 r->consumer_cpu);
+	if (f && f->json_options)
+		f->json_options(env, w);
+	json_command_line(w, env);
 	json_end_object(w);
 }
 
-static void json_sample(struct json_writer *w, const struct bench_result *r,
-			int i)
+static void json_sample(struct json_writer *w, const struct bench_env *env,
+			const struct bench_result *r, int i)
 {
 	const struct bench_sample *s = &r->samples[i];
 
@@ -387,34 +380,36 @@ static void json_sample(struct json_writer *w, const struct bench_result *r,
 	json_kv_uint(w, "triggers", s->triggers);
 	json_kv_double(w, "hits_per_sec", hits_rate(s, 0));
 	json_kv_double(w, "drops_per_sec", drops_rate(s, 0));
-	if (env.bench->waits)
+	if (env->bench->waits)
 		json_kv_double(w, "wakeups_per_sec", wakeups_rate(s, 0));
 	json_kv_double(w, "other_cpus", other_cpus(s, 0));
 	json_kv_double(w, "steal_cpus", steal_cpus(s, 0));
 	json_key(w, "producer_triggers");
 	json_begin_array(w);
-	for (int p = 0; p < env.producer_cnt; p++)
+	for (int p = 0; p < env->producer_cnt; p++)
 		json_uint(w, s->prod_triggers[p]);
 	json_end_array(w);
 	json_end_object(w);
 }
 
-static void json_summary(struct json_writer *w, const struct bench_result *r)
+static void json_summary(struct json_writer *w, const struct bench_env *env,
+			 const struct bench_result *r)
 {
 	json_key(w, "summary");
 	json_begin_object(w);
 	json_kv_int(w, "samples", r->n_samples - r->n_warmup);
 	json_stats(w, "hits_per_sec", r, hits_rate, 0);
-	json_stats(w, "hits_per_sec_per_producer", r, hits_per_prod_rate, 0);
+	json_stats(w, "hits_per_sec_per_producer", r, hits_per_prod_rate,
+		   env->producer_cnt);
 	json_stats(w, "drops_per_sec", r, drops_rate, 0);
 	json_stats(w, "total_per_sec", r, total_rate, 0);
-	if (env.bench->waits)
+	if (env->bench->waits)
 		json_stats(w, "wakeups_per_sec", r, wakeups_rate, 0);
 	json_stats(w, "other_cpus", r, other_cpus, 0);
 	json_stats(w, "steal_cpus", r, steal_cpus, 0);
 	json_key(w, "producers");
 	json_begin_array(w);
-	for (int p = 0; p < env.producer_cnt; p++) {
+	for (int p = 0; p < env->producer_cnt; p++) {
 		json_begin_object(w);
 		json_kv_int(w, "id", p);
 		json_stats(w, "triggers_per_sec", r, producer_rate, p);
@@ -451,6 +446,7 @@ static void json_metrics(struct json_writer *w, const struct bench_result *r)
 	};
 	double *x = calloc(m.n ? m.n : 1, sizeof(*x));
 
+	m.available = x != NULL;
 	if (!x) {
 		m.reason = "out of memory";
 		m.n = 0;
@@ -465,24 +461,38 @@ static void json_metrics(struct json_writer *w, const struct bench_result *r)
 	free(x);
 }
 
-static void write_json(struct json_writer *w, const void *ctx)
+/* The name a report files the run under, e.g. "rb-libbpf/p1/c1/b500". */
+void report_config_name(const struct bench_env *env, char *buf, size_t len)
 {
-	const struct bench_result *r = ctx;
+	const struct bench_family *f = env->bench->family;
+	size_t off;
+
+	off = snprintf(buf, len, "%s/p%d", env->name, env->producer_cnt);
+	if (env->consumer_cnt && off < len)
+		off += snprintf(buf + off, len - off, "/c%d", env->consumer_cnt);
+	if (f && f->config_name && off < len)
+		f->config_name(env, buf + off, len - off);
+}
+
+static void write_json(struct json_writer *w, const struct bench_env *env,
+		       const void *result)
+{
+	const struct bench_result *r = result;
 	char name[128];
 
-	bench_config_name(name, sizeof(name));
+	report_config_name(env, name, sizeof(name));
 	json_begin_object(w);
-	json_kv_string(w, "bench", env.name);
+	json_kv_string(w, "bench", env->name);
 	json_kv_string(w, "config", name);
 	json_kv_string(w, "unit", "events/s");
-	json_options(w);
-	report_json_environment(w);
+	json_options(w, env, r);
+	report_json_environment(w, env);
 	json_key(w, "samples");
 	json_begin_array(w);
 	for (int i = 0; i < r->n_samples; i++)
-		json_sample(w, r, i);
+		json_sample(w, env, r, i);
 	json_end_array(w);
-	json_summary(w, r);
+	json_summary(w, env, r);
 	json_totals(w, &r->totals);
 	json_metrics(w, r);
 	json_end_object(w);
@@ -492,13 +502,14 @@ static void write_json(struct json_writer *w, const void *ctx)
  * Bencher Metric Format: the run filed under its configuration's name,
  * throughput in events/s with mean -/+ one sample stddev as the bounds.
  */
-static void write_bmf(struct json_writer *w, const void *ctx)
+static void write_bmf(struct json_writer *w, const struct bench_env *env,
+		      const void *result)
 {
-	const struct bench_result *r = ctx;
+	const struct bench_result *r = result;
 	struct stats_summary s;
 	char name[128];
 
-	bench_config_name(name, sizeof(name));
+	report_config_name(env, name, sizeof(name));
 	if (summarize(r, hits_rate, 0, &s))
 		memset(&s, 0, sizeof(s));
 	json_begin_object(w);
@@ -521,7 +532,7 @@ void report_bmf_entry(struct json_writer *w, const char *bench, const char *meas
 }
 
 int report_write_file(const char *opt, const char *path, report_fn fn,
-		      const void *ctx)
+		      const struct bench_env *env, const void *result)
 {
 	struct atomic_file af;
 	struct json_writer w;
@@ -529,7 +540,7 @@ int report_write_file(const char *opt, const char *path, report_fn fn,
 
 	if (!err) {
 		json_init(&w, af.f);
-		fn(&w, ctx);
+		fn(&w, env, result);
 		fputc('\n', af.f);
 		err = atomic_file_finish(&af, w.error || ferror(af.f) ? -ENOMEM : 0);
 	}
@@ -540,24 +551,26 @@ int report_write_file(const char *opt, const char *path, report_fn fn,
 	return 0;
 }
 
-int report_write_files(bool complete, report_fn json, report_fn bmf, const void *ctx)
+int report_write_files(const struct bench_env *env, bool complete, report_fn json,
+		       report_fn bmf, const void *result)
 {
-	if (!env.json_path && !env.bmf_path)
+	if (!env->json_path && !env->bmf_path)
 		return 0;
 	if (!complete) {
 		fprintf(stderr, "bench: %s: no complete run: --json/--bmf not written\n",
-			env.name);
+			env->name);
 		return 0;
 	}
-	if (env.json_path && report_write_file("--json", env.json_path, json, ctx))
+	if (env->json_path &&
+	    report_write_file("--json", env->json_path, json, env, result))
 		return -1;
-	if (env.bmf_path && report_write_file("--bmf", env.bmf_path, bmf, ctx))
+	if (env->bmf_path && report_write_file("--bmf", env->bmf_path, bmf, env, result))
 		return -1;
 	return 0;
 }
 
-int report_files(const struct bench_result *r)
+int report_files(const struct bench_env *env, const struct bench_result *r)
 {
-	return report_write_files(!r->interrupted && r->n_samples > r->n_warmup,
+	return report_write_files(env, !r->interrupted && r->n_samples > r->n_warmup,
 				  write_json, write_bmf, r);
 }

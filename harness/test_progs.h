@@ -19,6 +19,7 @@
 #include <bpf/libbpf.h>
 
 #include "asserts.h"
+#include "util.h"
 
 /*
  * Start a subtest.  Returns false when the subtest is not selected (the
@@ -38,9 +39,5 @@ void test__fail(void);
 int test__verbosity(void);
 /* -s/--verifier-stats: the test should print its programs' verifier stats. */
 bool test__verifier_stats(void);
-
-#ifndef ARRAY_SIZE
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#endif
 
 #endif

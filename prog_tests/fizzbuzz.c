@@ -18,6 +18,7 @@
 #include <net/if.h>
 
 #include "bpf_ids.h"
+#include "errname.h"
 #include "netns.h"
 #include "probe.h"
 #include "test_progs.h"
@@ -198,13 +199,6 @@ static void add_truncated_all(struct fbf_frames *l)
 
 /* ---- attached to a veth in a private namespace ---------------------- */
 
-static const char *err_name(int err)
-{
-	const char *name = strerrorname_np(err < 0 ? -err : err);
-
-	return name ? name : "unknown error";
-}
-
 /* Assert that an xdp_veth call worked; if not, say which step failed. */
 static bool veth_ok(const struct xdp_veth *vx, int err, const char *what)
 {
@@ -212,7 +206,7 @@ static bool veth_ok(const struct xdp_veth *vx, int err, const char *what)
 
 	if (ASSERT_OK(err, what))
 		return true;
-	fprintf(stderr, "  %s: %s%s%s\n", e->step, err_name(e->err),
+	fprintf(stderr, "  %s: %s%s%s\n", e->step, errname(e->err),
 		*e->detail ? ": " : "", e->detail);
 	return false;
 }
@@ -225,7 +219,7 @@ static bool open_veth(struct xdp_veth *vx)
 
 	if (err && e->feature) {
 		test__skip_reason("%s not available: %s failed (%s%s%s)",
-				  e->feature, e->step, err_name(e->err),
+				  e->feature, e->step, errname(e->err),
 				  *e->detail ? ": " : "", e->detail);
 		return false;
 	}

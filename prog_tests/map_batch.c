@@ -21,11 +21,7 @@
 #include "batch_maps.h"
 #include "map_snapshot.h"
 #include "test_progs.h"
-
-/* Kernel-internal errno (not in <errno.h>) for an op a map type lacks. */
-#ifndef ENOTSUPP
-#define ENOTSUPP 524
-#endif
+#include "util.h"
 
 #define MAX_ENTRIES	100
 #define FEW_ENTRIES	37			/* a map filled below capacity */

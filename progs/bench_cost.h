@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Shared by the prog-cost BPF programs (progs/bench_cost_*.bpf.c) and the
- * bench (bench/bench_cost_*.c).
+ * bench (bench/prog_cost/bench_cost_*.c).
  */
 #ifndef BPFCHECK_BENCH_COST_H
 #define BPFCHECK_BENCH_COST_H

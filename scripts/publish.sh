@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Put a finished result file at a user's path without destroying what is
-# there, as harness/atomic_file.c does for test_progs and the bench: a
+# there, as lib/atomic_file.c does for test_progs and the bench: a
 # device, a FIFO, /dev/stdout or a /proc path is written through; a
 # symlink is followed and its target replaced (the link stays); a regular
 # file appears only when complete (a temporary file beside it, renamed).

@@ -76,6 +76,9 @@ run_suite() {
 }
 
 start=$(date +%s)
+# 0. The shape of the tree: no include cycle, the folder arrows, make help.
+counted_stage "layers (tests/layers_check.sh: include graph, folder arrows)" layers \
+	"$srcdir/tests/layers_check.sh" layers-checks
 # 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
 counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
 	"$srcdir/tests/run.sh" self-tests

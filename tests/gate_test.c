@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of bench/gate.c: the incomplete beta function, the t
+ * Unit tests of bench/gate/gate.c: the incomplete beta function, the t
  * distribution, Welch's t-test and the gate's verdicts.  Expected values
  * are closed forms worked by hand (noted where used) or were computed
  * once with SciPy 1.10.1 (scipy.special.betainc, scipy.stats.t,
@@ -15,8 +15,7 @@
 #include <stdio.h>
 
 #include "gate.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "util.h"
 
 /* Closed forms and exact rationals: only rounding may differ. */
 #define EXACT	1e-12

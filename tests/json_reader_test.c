@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of bench/json_reader.c, built with ASan and UBSan (leaks on
+ * Unit tests of lib/json_reader.c, built with ASan and UBSan (leaks on
  * error paths show as sanitizer reports): valid documents read back
  * exactly, and every malformed one is refused with the expected line,
  * column and reason.  Prints "ok N - what" / "not ok N - what" and
@@ -13,8 +13,7 @@
 #include <unistd.h>
 
 #include "json_reader.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "util.h"
 
 static int n_checks, n_failed;
 

@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "stats.h"
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "util.h"
 
 static int n_checks, n_failed;
 
