@@ -29,6 +29,8 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 . "$VT_SRCDIR/vmtest/initramfs.sh"
 # shellcheck source=qemu.sh
 . "$VT_SRCDIR/vmtest/qemu.sh"
+# shellcheck source=options.sh
+. "$VT_SRCDIR/vmtest/options.sh"
 
 usage() {
 	cat <<EOF
@@ -143,6 +145,8 @@ while [ $# -gt 0 ]; do
 	*) bad_usage "unknown option '$1'" ;;
 	esac
 done
+
+vt_validate "$jobs" "$tmo" "$json"
 
 if [ $# -gt 0 ]; then
 	VT_CMD=$(vt_quote "$@")
