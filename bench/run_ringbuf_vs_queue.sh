@@ -59,15 +59,19 @@ SCRIPT=run_ringbuf_vs_queue
 # shellcheck source=bench/lib.sh
 . "$srcdir/bench/lib.sh"
 
-while getopts o:w:d:p:b:r:m:s:V:ag:W:h opt; do
+while getopts :o:w:d:p:b:r:m:s:V:ag:W:h opt; do
 	case $opt in
 	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
 	p) max_prod=$(opt_uint -p "$OPTARG" 1 "a producer count") || exit ;;
-	b) batches=$OPTARG ;;
+	b) batches=$OPTARG
+		for b in $batches; do
+			opt_uint -b "$b" 1 "batch sizes (records per trigger)" >/dev/null ||
+				exit
+		done ;;
 	r) runs=$(opt_uint -r "$OPTARG" 1 "a number of runs") || exit ;;
 	m) modes=$OPTARG ;;
-	s) sample_every=$OPTARG ;;
-	V) variants=$OPTARG ;;
+	s) sample_every=$(opt_uint -s "$OPTARG" 1 "records per wake-up") || exit ;;
+	V) variants=$(opt_words -V "$OPTARG" "$variants") || exit ;;
 	a) pin=-a ;;
 	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
