@@ -111,6 +111,9 @@ counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.ym
 #    nothing left behind; Documentation/bad-inputs.md is its table.
 counted_stage "bad input (tests/bad_inputs.sh: test_progs, bench, vmtest, scripts)" \
 	bad-inputs "$srcdir/tests/bad_inputs.sh" bad-input-checks
+# 10. What people expect of a tool: signals, --version, completion,
+#     man pages, progress, the sweep's plot.
+counted_stage "tool conventions (tests/ux_check.sh)" ux "$srcdir/tests/ux_check.sh" ux-checks
 end=$(date +%s)
 
 echo

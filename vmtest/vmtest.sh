@@ -178,7 +178,7 @@ fi
 # ---- the host's tools ----------------------------------------------------
 
 missing=
-for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock \
+for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock ps \
 	file tsort base64 ldd; do
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
@@ -196,7 +196,9 @@ esac
 
 job_pids=
 cleanup() {
-	pids=
+	# All at once, before one dies and its children are reparented: a
+	# guest job's QEMU may not have written its pid file yet.
+	pids=$(vt_descendants $$ | tr '\n' ' ')
 	for d in "$work"/k* "$work/probe"; do
 		for f in "$d/qemu.pid" "$d/timeout.pid"; do
 			[ -s "$f" ] && pids="$pids $(cat "$f" 2>/dev/null)"

@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# What people expect of a tool: signals stop it cleanly, --version, bash
+# completion, progress lines.  Prints "ok N - what" / "not ok N - what"
+# and ends with "ux-checks: P passed, F failed".
+# UX_VMTEST=0 leaves out the checks that boot a guest.
+set -u
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+SCRATCH_NAME=ux
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
+
+TP=$OUTPUT/test_progs
+BENCH=${BENCH:-$OUTPUT/bench}
+VMTEST=$REPO/vmtest/vmtest.sh
+need ux-checks "make" "$TP" "$BENCH"
+
+# ---- SIGTERM to vmtest.sh alone, while a guest boots ---------------------
+
+# QEMU processes of our work directory.
+our_qemus() {
+	for p in /proc/[0-9]*; do
+		{ tr "\\0" " " <"$p/cmdline"; } 2>/dev/null |
+			grep -q "^qemu-system.*$T/vm" && echo "${p#/proc/}"
+	done
+}
+
+# term_check DELAY: vmtest on 6.12, SIGTERM to its pid DELAY seconds after
+# its QEMU appears; within 5 s it must be gone, with QEMU, the guest
+# job's subshells and its work directory.
+term_check() {
+	begin "SIGTERM to vmtest.sh ${1} s into the boot: QEMU, jobs, work dir gone in 5 s"
+	CMD="VMTEST_OUT=\$T/vm vmtest.sh -k 6.12 --accel tcg -- sleep 300"
+	VMTEST_OUT=$T/vm sh "$VMTEST" -k 6.12 --accel tcg -- sleep 300 \
+		>"$OUT" 2>"$ERR" </dev/null &
+	pid=$!
+	n=0
+	while [ -z "$(our_qemus)" ] && [ "$n" -lt 1200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	[ -n "$(our_qemus)" ] || bad "no QEMU started within 60 s"
+	sleep "$1"
+	kids=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
+	kill -TERM "$pid"
+	n=0
+	while kill -0 "$pid" 2>/dev/null && [ "$n" -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		bad "vmtest still runs 5 s after SIGTERM"
+	fi
+	left=$(our_qemus)
+	[ -z "$left" ] || bad "QEMU left behind: pids $left"
+	for k in $kids; do
+		if kill -0 "$k" 2>/dev/null; then
+			bad "vmtest's child $k left behind: $(ps -o args= -p "$k")"
+		fi
+	done
+	[ -z "$(ls -A "$T/vm" 2>/dev/null | grep '^run\.')" ] ||
+		bad "work directory left behind: $(ls -A "$T/vm")"
+	kill -KILL "$pid" $left 2>/dev/null
+	wait "$pid"
+	RC=$?
+	expect_exit 130
+	expect_has "$ERR" "interrupted"
+	end_check
+}
+
+if [ "${UX_VMTEST:-1}" = 1 ]; then
+	term_check 0
+	term_check 2
+fi
+
+echo "ux-checks: $n_passed passed, $n_failed failed"
+[ "$n_failed" -eq 0 ]
