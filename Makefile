@@ -242,6 +242,12 @@ $(GEN)/build_info.stamp: $(BUILD_INFO_FORCE) $(CLANG_PATH) $(LIBBPF_DEP) | $(GEN
 
 $(GEN)/build_info.h: $(GEN)/build_info.stamp ;
 
+# The project's version (VERSION, and the git commit), for --version;
+# rewritten only when it changes, so only env_info.o is rebuilt.
+$(GEN)/version.h: FORCE | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/version.sh -h $@
+$(OBJ)/harness/env_info.o $(SAN)/harness/env_info.o: $(GEN)/version.h
+
 # Tests that declare a newer libbpf than the build's are listed as left out.
 $(GEN)/tests.h: FORCE | $(GEN)/build_info.h
 	$(Q)sh $(SRCDIR)/scripts/gen-tests.sh -b $(GEN)/build_info.h $@ $(TEST_SRCS)

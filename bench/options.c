@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "env_info.h"
 
 #define MAX_DURATION	86400
 
@@ -38,6 +39,7 @@ enum {
 	OPT_OBJ,
 	OPT_PROG,
 	OPT_DATA_IN,
+	OPT_VERSION,
 };
 
 #define MAX_KEYS	10000000
@@ -57,6 +59,7 @@ static const struct option long_opts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "bmf", required_argument, NULL, OPT_BMF },
 	{ "batch-cnt", required_argument, NULL, OPT_BATCH },
@@ -106,6 +109,7 @@ static const char usage_text[] =
 "  --cons-affinity CPUS  pin consumers round-robin to CPUS (implies -a)\n"
 "  -q, --quiet           no per-second lines\n"
 "  -v, --verbose         libbpf's messages too\n"
+"  --version             the version, and the libbpf and clang of the build\n"
 "  --json FILE           every sample, the summary and the environment as JSON\n"
 "  --bmf FILE            the summary in Bencher Metric Format\n"
 "\n"
@@ -480,6 +484,10 @@ int bench_parse_args(int argc, char **argv)
 				NULL)) != -1) {
 		if (c == 'h') {
 			fputs(usage_text, stdout);
+			return 0;
+		}
+		if (c == OPT_VERSION) {
+			env_info_print_version(stdout, "bench");
 			return 0;
 		}
 		if (c == '?')

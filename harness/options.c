@@ -7,9 +7,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "env_info.h"
 #include "options.h"
 
-enum { OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK, OPT_JUNIT, OPT_SHARD };
+enum { OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK, OPT_JUNIT, OPT_SHARD, OPT_VERSION };
 
 static const struct option long_opts[] = {
 	{ "ktap", no_argument, NULL, OPT_KTAP },
@@ -22,6 +23,7 @@ static const struct option long_opts[] = {
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "shard", required_argument, NULL, OPT_SHARD },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ 0 },
 };
 
@@ -86,7 +88,8 @@ static void usage(const char *prog)
 	       "  --junit FILE write JUnit XML to FILE\n"
 	       "  --no-fork    run tests in this process (for debuggers)\n"
 	       "  --leak-check fail tests that leave BPF objects, pins,\n"
-	       "               namespaces or interfaces behind\n\n"
+	       "               namespaces or interfaces behind\n"
+	       "  --version    the version, and the libbpf and clang of the build\n\n"
 	       "Exit: 0 passed, 1 failed, 2 nothing ran, 3 bad usage or harness\n"
 	       "      error, 4 everything skipped.\n", prog);
 }
@@ -189,6 +192,9 @@ int options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'h':
 			usage(argv[0]);
+			return 1;
+		case OPT_VERSION:
+			env_info_print_version(stdout, "test_progs");
 			return 1;
 		default:
 			report_bad_option(opt, argv);

@@ -17,6 +17,40 @@ BENCH=${BENCH:-$OUTPUT/bench}
 VMTEST=$REPO/vmtest/vmtest.sh
 need ux-checks "make" "$TP" "$BENCH"
 
+# ---- --version -------------------------------------------------------------
+
+VERSION=$(sh "$REPO/scripts/version.sh")
+CLANG_VERSION=$(sed -n 's/^#define BUILD_CLANG_VERSION "\(.*\)"$/\1/p' \
+	"$OUTPUT/gen/build_info.h")
+
+# version_check NAME CMD...: exit 0, nothing on stderr, the project's
+# version and the build's libbpf and clang.
+version_check() {
+	name=$1
+	shift
+	begin "$name --version: $VERSION, libbpf and clang $CLANG_VERSION"
+	run "$@" --version
+	expect_exit 0
+	expect_empty "$ERR"
+	expect_line "$OUT" "$name (bpfcheck) $VERSION"
+	expect_match "$OUT" "built with libbpf v[0-9]+\.[0-9]+ .*, clang $CLANG_VERSION\$"
+	end_check
+}
+version_check test_progs "$TP"
+version_check bench "$BENCH"
+version_check vmtest.sh sh "$VMTEST"
+
+begin "version.sh: VERSION and the git commit; a C header only rewritten on change"
+run sh "$REPO/scripts/version.sh"
+expect_exit 0
+expect_match "$OUT" "^$(cat "$REPO/VERSION")( \\(git [0-9a-f]+(-dirty)?\\))?\$"
+sh "$REPO/scripts/version.sh" -h "$T/v.h"
+touch -d @1 "$T/v.h"
+sh "$REPO/scripts/version.sh" -h "$T/v.h"
+expect_has "$T/v.h" "#define BPFCHECK_VERSION \"$VERSION\""
+[ "$(stat -c %Y "$T/v.h")" = 1 ] || bad "an unchanged version.h was rewritten"
+end_check
+
 # ---- SIGTERM to vmtest.sh alone, while a guest boots ---------------------
 
 # QEMU processes of our work directory.

@@ -77,3 +77,16 @@ vt_validate() {	# JOBS TIMEOUT JSON
 	vt_env_word VMTEST_TCG_THREAD single multi
 	vt_env_word VMTEST_ACCEL kvm tcg
 }
+
+# --version: the project's, and what the guests would run: the
+# test_progs of OUTPUT (its libbpf and clang) and the host's QEMU.
+vt_version() {
+	echo "vmtest.sh (bpfcheck) $(sh "$VT_SRCDIR/scripts/version.sh")"
+	if [ -x "$OUTPUT/test_progs" ]; then
+		echo "test_progs: $("$OUTPUT/test_progs" --version | sed -n 2p)"
+	else
+		echo "test_progs: not built ($OUTPUT/test_progs)"
+	fi
+	_q=$("$VT_QEMU" --version 2>/dev/null | head -n 1) || _q=
+	echo "qemu: ${_q:-$VT_QEMU not found}"
+}

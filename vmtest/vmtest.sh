@@ -56,6 +56,7 @@ test_progs with JSON results), print a kernel x test matrix.
   --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
   --vng          start the guests with virtme-ng's vng (host root over 9p;
                  aliases take the generic flavour, which has 9p)
+  --version      the version, the test_progs build and QEMU it would use
 
 In the guest the harness is in /bpfcheck (on PATH), results go to
 \$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
@@ -141,6 +142,7 @@ while [ $# -gt 0 ]; do
 		;;
 	--vng) vng=1; shift ;;
 	-h | --help) usage; exit 0 ;;
+	--version) vt_version; exit 0 ;;
 	--) shift; break ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
