@@ -88,6 +88,16 @@ const char *cost_prog_type(int prog_fd)
 
 /* ---- test_run ---------------------------------------------------------- */
 
+/*
+ * A stop request (SIGINT, SIGTERM) interrupts a repeated test run with
+ * EINTR, and a trigger's syscall the same way: that is the stop, not a
+ * failure of the measurement.
+ */
+static bool stopped(int err)
+{
+	return err == -EINTR && bench_signal();
+}
+
 static int test_run(int prog_fd, const struct cost_input *in, __u32 repeat,
 		    __u32 *duration)
 {
@@ -161,6 +171,8 @@ static int test_run_sample(struct cost_method *m, __u64 budget_ns,
 
 	if (!m->repeat) {
 		ret = test_run(m->prog_fd, &in->in[0], PROBE_REPEAT, &d);
+		if (stopped(ret))
+			return 0;
 		if (ret)
 			return bench_err(err, len, "BPF_PROG_TEST_RUN: %s",
 					 bench_errname(ret));
@@ -172,6 +184,8 @@ static int test_run_sample(struct cost_method *m, __u64 budget_ns,
 	do {
 		for (int i = 0; i < in->n; i++) {
 			ret = test_run(m->prog_fd, &in->in[i], m->repeat, &d);
+			if (stopped(ret))
+				return 0;
 			if (ret)
 				return bench_err(err, len, "BPF_PROG_TEST_RUN on input "
 						 "%d: %s", i, bench_errname(ret));
@@ -253,7 +267,7 @@ static int stats_sample(struct cost_method *m, __u64 budget_ns,
 	if (ret)
 		return bench_err(err, len, "reading the program's statistics: %s",
 				 bench_errname(ret));
-	if (n < 0)
+	if (n < 0 && !stopped(n))
 		return bench_err(err, len, "triggering %s: %s", m->prog_name,
 				 bench_errname(n));
 	s->ns = ns1 - ns0;

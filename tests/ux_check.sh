@@ -20,6 +20,9 @@ need ux-checks "make" "$TP" "$BENCH"
 # ---- --version -------------------------------------------------------------
 
 VERSION=$(sh "$REPO/scripts/version.sh")
+# The VERSION file, then the commit of the build (which may be older than
+# the checkout's when a binary was not rebuilt since).
+VERSION_RE="$(sed 's/\./\\./g' "$REPO/VERSION")( \\(git [0-9a-f]+(-dirty)?\\))?"
 CLANG_VERSION=$(sed -n 's/^#define BUILD_CLANG_VERSION "\(.*\)"$/\1/p' \
 	"$OUTPUT/gen/build_info.h")
 
@@ -28,11 +31,11 @@ CLANG_VERSION=$(sed -n 's/^#define BUILD_CLANG_VERSION "\(.*\)"$/\1/p' \
 version_check() {
 	name=$1
 	shift
-	begin "$name --version: $VERSION, libbpf and clang $CLANG_VERSION"
+	begin "$name --version: the version, libbpf and clang $CLANG_VERSION"
 	run "$@" --version
 	expect_exit 0
 	expect_empty "$ERR"
-	expect_line "$OUT" "$name (bpfcheck) $VERSION"
+	expect_match "$OUT" "^$name \\(bpfcheck\\) $VERSION_RE\$"
 	expect_match "$OUT" "built with libbpf v[0-9]+\.[0-9]+ .*, clang $CLANG_VERSION\$"
 	end_check
 }
@@ -43,12 +46,33 @@ version_check vmtest.sh sh "$VMTEST"
 begin "version.sh: VERSION and the git commit; a C header only rewritten on change"
 run sh "$REPO/scripts/version.sh"
 expect_exit 0
-expect_match "$OUT" "^$(cat "$REPO/VERSION")( \\(git [0-9a-f]+(-dirty)?\\))?\$"
+expect_match "$OUT" "^$VERSION_RE\$"
 sh "$REPO/scripts/version.sh" -h "$T/v.h"
 touch -d @1 "$T/v.h"
 sh "$REPO/scripts/version.sh" -h "$T/v.h"
 expect_has "$T/v.h" "#define BPFCHECK_VERSION \"$VERSION\""
 [ "$(stat -c %Y "$T/v.h")" = 1 ] || bad "an unchanged version.h was rewritten"
+end_check
+
+# ---- Ctrl-C during a prog-cost benchmark ----------------------------------
+
+# Most of a prog-cost second is spent inside BPF_PROG_TEST_RUN with a
+# large repeat, which a signal interrupts with EINTR: six interrupts at
+# different points of the run, each a clean stop (before the fix, 4 of 5
+# such runs exited 1 with "BPF_PROG_TEST_RUN on input N: EINTR").
+begin "Ctrl-C during prog-cost-fizzbuzz: exit 130, no EINTR error, 6 of 6"
+for ms in 1100 1250 1400 1550 1700 1850; do
+	CMD="bench -q -w 0 -d 30 prog-cost-fizzbuzz (SIGINT after $ms ms)"
+	"$BENCH" -q -w 0 -d 30 prog-cost-fizzbuzz >"$OUT" 2>"$ERR" </dev/null &
+	pid=$!
+	sleep "$(echo "$ms" | awk '{ print $1 / 1000 }')"
+	kill -INT "$pid"
+	wait "$pid"
+	RC=$?
+	[ "$RC" = 130 ] || bad "SIGINT after $ms ms: exit $RC, expected 130"
+	expect_no "$ERR" "EINTR"
+	expect_no "$ERR" "BPF_PROG_TEST_RUN"
+done
 end_check
 
 # ---- SIGTERM to vmtest.sh alone, while a guest boots ---------------------
