@@ -54,6 +54,49 @@ expect_has "$T/v.h" "#define BPFCHECK_VERSION \"$VERSION\""
 [ "$(stat -c %Y "$T/v.h")" = 1 ] || bad "an unchanged version.h was rewritten"
 end_check
 
+# ---- bash completion ---------------------------------------------------------
+
+# complete FILE FUNCTION WORD...: what the completion function offers for
+# the last WORD (the line typed so far), one per line, sorted.
+complete_words() {
+	bash -c '. "$1"; f=$2; shift 2; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		"$f"; printf "%s\n" "${COMPREPLY[@]}"' - "$@" | sed '/^$/d' | sort
+}
+
+# expect_offers WHAT EXPECTED-FILE FILE FUNCTION WORD...
+expect_offers() {
+	what=$1 want=$2
+	shift 2
+	begin "completion: $what"
+	CMD=$*
+	complete_words "$@" >"$OUT"
+	sort "$want" >"$T/want"
+	[ -s "$T/want" ] || bad "nothing to expect (empty list of names)"
+	cmp -s "$T/want" "$OUT" || bad "offered: $(tr '\n' ' ' <"$OUT")" \
+		"expected: $(tr '\n' ' ' <"$T/want")"
+	end_check
+}
+
+C=$REPO/completion
+"$TP" -l | grep '^fizz' >"$T/fizz"
+expect_offers "test_progs -t fizz: fizzbuzz and its subtests (test_progs -l)" \
+	"$T/fizz" "$C/test_progs" _bpfcheck_test_progs "$TP" -t fizz
+"$TP" -l | grep '^fizzbuzz/o' | sed 's/^/bloom_filter,/' >"$T/list"
+expect_offers "test_progs -a bloom_filter,fizzbuzz/o: the last entry of a list" \
+	"$T/list" "$C/test_progs" _bpfcheck_test_progs "$TP" -a bloom_filter,fizzbuzz/o
+echo --version >"$T/ver"
+expect_offers "test_progs --vers: --version" "$T/ver" "$C/test_progs" \
+	_bpfcheck_test_progs "$TP" --vers
+"$BENCH" -l | awk '$1 ~ /^prog-cost-/ { print $1 }' >"$T/pc"
+expect_offers "bench prog-cost-: the prog-cost benchmarks (bench -l)" "$T/pc" \
+	"$C/bench" _bpfcheck_bench "$BENCH" prog-cost-
+{ "$BENCH" -l | awk '{ print $1 }'; echo compare; } >"$T/all"
+expect_offers "bench <TAB>: every benchmark and compare" "$T/all" \
+	"$C/bench" _bpfcheck_bench "$BENCH" ""
+printf '%s\n' update >"$T/op"
+expect_offers "bench --op u: update" "$T/op" "$C/bench" _bpfcheck_bench \
+	"$BENCH" prog-cost-map-batch --op u
+
 # ---- Ctrl-C during a prog-cost benchmark ----------------------------------
 
 # Most of a prog-cost second is spent inside BPF_PROG_TEST_RUN with a
