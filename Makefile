@@ -17,6 +17,10 @@
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
 #   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
 #                     a kselftest install tree (scripts/kselftest.mk)
+#   make install PREFIX=dir [DESTDIR=dir]
+#                     test_progs and bench in bin/, their man pages and
+#                     bash completion under share/
+#   make man          man pages from the --help texts (help2man)
 #   make emit_tests   the collection:test lines of kselftest-list.txt
 #   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
 #                     build against Debian's linux-source
@@ -203,7 +207,7 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain
+	check-toolchain man install-prefix
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -393,6 +397,44 @@ $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 $(OUTPUT) $(GEN) $(BPF):
 	$(Q)mkdir -p $@
 
+# ---- man pages and installing ------------------------------------------
+
+# Generated from each tool's --help and --version (Debian's help2man).
+MAN := $(OUTPUT)/man
+MAN_PAGES := $(MAN)/test_progs.1 $(MAN)/bench.1 $(MAN)/vmtest.sh.1
+HELP2MAN := help2man --no-info --no-discard-stderr
+
+man: $(MAN_PAGES)
+
+$(MAN)/test_progs.1: $(TEST_PROGS_BIN) | $(MAN)
+	$(call msg,MAN,$@)
+	$(Q)$(HELP2MAN) --name="run BPF tests on the running kernel" --output=$@ $<
+
+$(MAN)/bench.1: $(BENCH) | $(MAN)
+	$(call msg,MAN,$@)
+	$(Q)$(HELP2MAN) --name="benchmark BPF ring buffers, queues and program cost" \
+		--output=$@ $<
+
+$(MAN)/vmtest.sh.1: $(SRCDIR)/vmtest/vmtest.sh $(TEST_PROGS_BIN) | $(MAN)
+	$(call msg,MAN,$@)
+	$(Q)OUTPUT=$(OUTPUT) $(HELP2MAN) --name="run the suite in QEMU on several kernels" \
+		--output=$@ $<
+
+$(MAN):
+	$(Q)mkdir -p $@
+
+# make install PREFIX=dir: the tools, their man pages and completion (the
+# kselftest tree is make install INSTALL_PATH=dir, scripts/kselftest.mk).
+# vmtest.sh runs from the source tree: its man page stays in build/man.
+install-prefix: $(TEST_PROGS_BIN) $(BENCH) $(MAN)/test_progs.1 $(MAN)/bench.1
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	$(Q)install -m 755 $(TEST_PROGS_BIN) $(BENCH) $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 644 $(MAN)/test_progs.1 $(MAN)/bench.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/
+	$(Q)install -m 644 $(SRCDIR)/completion/test_progs $(SRCDIR)/completion/bench \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+
 # ---- running -----------------------------------------------------------
 
 ifeq ($(KSFT_LIB_MK),)
@@ -489,7 +531,7 @@ clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) $(FAULTY) \
 		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
-		$(OUTPUT)/.libbpf-ok $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY)
+		$(OUTPUT)/.libbpf-ok $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY) $(MAN)
 endif
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

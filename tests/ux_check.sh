@@ -54,6 +54,42 @@ expect_has "$T/v.h" "#define BPFCHECK_VERSION \"$VERSION\""
 [ "$(stat -c %Y "$T/v.h")" = 1 ] || bad "an unchanged version.h was rewritten"
 end_check
 
+# ---- man pages, make install PREFIX= DESTDIR= -----------------------------
+
+begin "make man: a page per tool from its --help, rendered by man -l without warnings"
+run make -s -C "$REPO" man OUTPUT="$OUTPUT"
+expect_exit 0
+for p in test_progs bench vmtest.sh; do
+	page=$OUTPUT/man/$p.1
+	if [ ! -s "$page" ]; then
+		bad "no $page"
+		continue
+	fi
+	MANWIDTH=80 man --warnings -l "$page" >"$T/$p.txt" 2>"$T/$p.err" ||
+		bad "man -l $page failed"
+	[ -s "$T/$p.err" ] && bad "man -l $p.1: $(head -n 1 "$T/$p.err")"
+	grep -q "^ *$p - " "$T/$p.txt" || bad "$p.1 has no NAME line"
+	grep -q -- "--version" "$T/$p.txt" || bad "$p.1 does not document --version"
+	grep -q -- "--json" "$T/$p.txt" || bad "$p.1 does not document --json"
+done
+end_check
+
+begin "make install PREFIX=/usr DESTDIR=dir: tools, man pages, completion"
+run make -s -C "$REPO" install PREFIX=/usr DESTDIR="$T/dest" OUTPUT="$OUTPUT"
+expect_exit 0
+for f in bin/test_progs bin/bench share/man/man1/test_progs.1 \
+	share/man/man1/bench.1 share/bash-completion/completions/test_progs \
+	share/bash-completion/completions/bench; do
+	[ -s "$T/dest/usr/$f" ] || bad "not installed: /usr/$f"
+done
+"$T/dest/usr/bin/test_progs" --version >"$T/iv" 2>&1 ||
+	bad "the installed test_progs --version failed"
+expect_match "$T/iv" "^test_progs \\(bpfcheck\\) "
+bash -c '. "$1"; complete -p test_progs' - \
+	"$T/dest/usr/share/bash-completion/completions/test_progs" >/dev/null 2>&1 ||
+	bad "the installed completion does not register test_progs"
+end_check
+
 # ---- bash completion ---------------------------------------------------------
 
 # complete FILE FUNCTION WORD...: what the completion function offers for

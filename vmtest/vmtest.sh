@@ -34,7 +34,7 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 
 usage() {
 	cat <<EOF
-usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
+Usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
                  [--vng] [-- COMMAND [ARG]...]
 
