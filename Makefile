@@ -168,7 +168,7 @@ TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_S
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
-	tests/fixture_main.c) $(SAN)/registry.o
+	lib/stream_error.c tests/fixture_main.c) $(SAN)/registry.o
 # The real suite plus tests that crash, hang and leak on purpose.
 FAULTY_SRCS := $(sort $(wildcard tests/faulty/*.c))
 FAULTY_OBJS := $(filter-out $(OBJ)/registry.o,$(TEST_PROGS_OBJS)) \

@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 
 #include "bench.h"
+#include "stream_error.h"
 #include "mounts.h"
 #include "prog_cost.h"
 #include "trigger.h"
@@ -473,19 +474,33 @@ out:
 	return ret;
 }
 
+/*
+ * The summary on stdout is the result: a full disk or /dev/full must not
+ * exit 0 with it lost.
+ */
+static int check_stdout(int ret)
+{
+	int err = stream_error(stdout);
+
+	if (!err)
+		return ret;
+	fprintf(stderr, "bench: cannot write to stdout: %s\n", strerror(err));
+	return ret ? ret : BENCH_EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
 	int ret;
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
+		return check_stdout(compare_main(argc - 1, argv + 1));
 	ret = bench_parse_args(argc, argv);
 
 	if (ret >= 0)
-		return ret;
+		return check_stdout(ret);
 	libbpf_set_print(libbpf_print);
 	install_signals();
 	if (env.bench->cost)
-		return prog_cost_run(env.bench->cost);
-	return run();
+		return check_stdout(prog_cost_run(env.bench->cost));
+	return check_stdout(run());
 }

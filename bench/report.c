@@ -524,7 +524,7 @@ int report_write_file(const char *opt, const char *path, report_fn fn,
 {
 	struct json_writer w;
 	char tmp[PATH_MAX];
-	bool bad;
+	int err = 0;
 	FILE *f;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, getpid());
@@ -534,14 +534,18 @@ int report_write_file(const char *opt, const char *path, report_fn fn,
 		return -1;
 	}
 	json_init(&w, f);
+	errno = 0;
 	fn(&w, ctx);
 	fputc('\n', f);
-	bad = w.error || ferror(f);
-	if (fclose(f))
-		bad = true;
-	if (bad || rename(tmp, path)) {
-		fprintf(stderr, "bench: %s '%s': %s\n", opt, path,
-			bad ? "write failed" : strerror(errno));
+	/* The first failed write's errno (ENOSPC, EDQUOT, EIO) is the reason. */
+	if (fflush(f) || w.error || ferror(f))
+		err = errno ? errno : EIO;
+	if (fclose(f) && !err)
+		err = errno;
+	if (!err && rename(tmp, path))
+		err = errno;
+	if (err) {
+		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(err));
 		unlink(tmp);
 		return -1;
 	}

@@ -90,6 +90,48 @@ bash -c '. "$1"; complete -p test_progs' - \
 	bad "the installed completion does not register test_progs"
 end_check
 
+# ---- a full disk is ENOSPC --------------------------------------------------
+
+# enospc_case WHAT CMD...: with stdout to $FULL_OUT (a file on the full
+# tmpfs or /dev/full): a non-zero exit naming ENOSPC, not "Input/output
+# error", and no temporary file left on the full file system.
+enospc_case() {
+	begin "full disk: $1: 'No space left on device', non-zero exit"
+	shift
+	CMD=$*
+	"$@" </dev/null >"$FULL_OUT" 2>"$ERR"
+	RC=$?
+	[ "$RC" != 0 ] || bad "exit 0 with the output lost"
+	expect_has "$ERR" "No space left on device"
+	expect_no "$ERR" "Input/output error"
+	[ -z "$(find "$FULL" -name '*.tmp*')" ] ||
+		bad "left behind: $(find "$FULL" -name '*.tmp*' | tr '\n' ' ')"
+	end_check
+}
+
+FULL=$T/full
+mkdir -p "$FULL"
+trap 'umount "$FULL" 2>/dev/null; rm -rf "$T"' EXIT
+if mount -t tmpfs -o size=8k tmpfs "$FULL" 2>"$T/mount.err"; then
+	dd if=/dev/zero of="$FULL/fill" bs=1k count=64 2>/dev/null
+	FULL_OUT=/dev/null
+	enospc_case "test_progs -J on a full file system" "$TP" -t isa_versions \
+		-J "$FULL/r.json"
+	enospc_case "bench --json on a full file system" "$BENCH" -q -w 0 -d 1 \
+		--json "$FULL/b.json" trig-syscall
+	FULL_OUT=$FULL/out.txt
+	enospc_case "test_progs --ktap >file on a full file system" "$TP" \
+		-t isa_versions --ktap
+	FULL_OUT=/dev/full
+	enospc_case "test_progs >/dev/full" "$TP" -t isa_versions
+	enospc_case "bench >/dev/full" "$BENCH" -q -w 0 -d 1 trig-syscall
+	umount "$FULL"
+else
+	begin "full disk: a small tmpfs to fill"
+	bad "cannot mount a tmpfs: $(cat "$T/mount.err")"
+	end_check
+fi
+
 # ---- bash completion ---------------------------------------------------------
 
 # complete FILE FUNCTION WORD...: what the completion function offers for
