@@ -130,8 +130,50 @@ mode_args() {	# MODE -> bench options
 	esac
 }
 
+# Runs of one pass of VARIANT in MODE (the configurations sweep_variant
+# runs), or of the baselines for "baselines".
+pass_runs() {	# VARIANT MODE
+	nb=$(echo $batches | wc -w)
+	case $2:$1 in
+	*:baselines) echo $((max_prod * 2)) ;;
+	sampled:queue-* | b2b:queue-*) echo 0 ;;
+	b2b:*) echo "$nb" ;;
+	*) echo $((max_prod * nb)) ;;
+	esac
+}
+
+total_runs=$(($(pass_runs baselines -) * runs))
+for m in $modes; do
+	for v in $variants; do
+		total_runs=$((total_runs + $(pass_runs "$v" "$m") * runs))
+	done
+done
+runs_started=0
+sweep_t0=$(date +%s)
+
+# "run N of M, ~T left": T from the mean time of the runs so far (before
+# the first, the configured warm-up and duration plus a second of set-up).
 progress() {
-	printf '  %-12s %-8s p=%-2s batch=%-5s run %s/%s\n' "$@" "$runs" >&2
+	runs_started=$((runs_started + 1))
+	el=$(($(date +%s) - sweep_t0))
+	left=$((total_runs - runs_started + 1))
+	if [ "$runs_started" -gt 1 ]; then
+		eta=$((el * left / (runs_started - 1)))
+	else
+		eta=$(((warmup + duration + 1) * left))
+	fi
+	printf '  %-12s %-8s p=%-2s batch=%-5s pass %s/%s  run %d of %d, ~%s left\n' \
+		"$@" "$runs" "$runs_started" "$total_runs" "$(fmt_secs "$eta")" >&2
+}
+
+fmt_secs() {	# SECONDS
+	if [ "$1" -ge 3600 ]; then
+		printf '%dh%02dm' $(($1 / 3600)) $(($1 % 3600 / 60))
+	elif [ "$1" -ge 60 ]; then
+		printf '%dm%02ds' $(($1 / 60)) $(($1 % 60))
+	else
+		printf '%ds' "$1"
+	fi
 }
 
 # The baselines, at every producer count.
@@ -160,17 +202,22 @@ sweep_variant() {	# VARIANT MODE RUN
 $v ($m):"*) return 0 ;;
 	esac
 	p=1
+	n_done=0
 	while [ "$p" -le "$max_prod" ]; do
 		# Back-to-back has one producer by definition.
 		[ "$m" = b2b ] && [ "$p" -gt 1 ] && return 0
 		for b in $batches; do
 			progress "$v" "$m" "$p" "$b" "$3"
+			n_done=$((n_done + 1))
 			# shellcheck disable=SC2046
 			if ! run_one "$v" "$m" "$p" "$b" "$3" \
 				--batch-cnt "$b" $(mode_args "$m"); then
 				why=$(head -n 1 "$out/runs/last.err")
 				unsupported="$unsupported
 $v ($m): $why"
+				# Its other runs, of this pass and the next, will not be.
+				total_runs=$((total_runs - $(pass_runs "$v" "$m") *
+					(runs - $3 + 1) + n_done))
 				return 0
 			fi
 		done
@@ -181,7 +228,7 @@ $v ($m): $why"
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
-	"$runs run(s) of -w $warmup -d $duration each" >&2
+	"$runs pass(es), $total_runs runs of -w $warmup -d $duration each" >&2
 # Whole passes, one after the other: the spread between runs of one
 # configuration then covers the whole sweep's time, not one moment.
 r=1
