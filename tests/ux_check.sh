@@ -196,6 +196,60 @@ for ms in 1100 1250 1400 1550 1700 1850; do
 done
 end_check
 
+# ---- the bench sweep: progress and its plot -------------------------------
+
+SW=$T/sweep
+begin "sweep: 'run N of M, ~T left' for each of its 6 runs"
+run env BENCH="$BENCH" sh "$REPO/bench/run_ringbuf_vs_queue.sh" -o "$SW" -w 0 -d 2 \
+	-p 1 -b "1 500" -V "rb-libbpf queue-pop" -g 0
+expect_exit 0
+expect_count "$ERR" ' run [1-6] of 6, ~[0-9hms]+ left$' 6
+expect_has "$ERR" " run 6 of 6, ~"
+expect_has "$ERR" "6 runs of -w 0 -d 2 each"
+end_check
+
+begin "sweep plot: SVG and PNG beside it, drops, error bars, legend in words"
+png=$SW/ringbuf_vs_queue.png
+svg=$SW/ringbuf_vs_queue.svg
+if [ -s "$png" ]; then
+	# The PNG signature, then the IHDR chunk: width and height.
+	python3 - "$png" >"$T/png" 2>&1 <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read(33)
+assert d[:8] == b'\x89PNG\r\n\x1a\n', 'no PNG signature'
+assert d[12:16] == b'IHDR', 'no IHDR chunk first'
+w, h = struct.unpack('>II', d[16:24])
+print(w, h)
+PY
+	read -r w h <"$T/png" || w=
+	case "$w" in
+	"" | *[!0-9]*) bad "not a PNG: $(head -n 1 "$T/png")" ;;
+	*) [ "$w" -ge 800 ] && [ "$w" -le 4000 ] && [ "$h" -ge 500 ] &&
+		[ "$h" -le 4000 ] || bad "PNG of ${w}x$h" ;;
+	esac
+else
+	bad "no $png"
+fi
+[ -s "$svg" ] || bad "no $svg"
+expect_has "$svg" "records dropped, %"
+expect_has "$svg" "ring buffer, libbpf consumer: every record wakes the consumer, batch 500"
+expect_has "$svg" "queue map, one pop per syscall: every record wakes the consumer, batch 1"
+expect_has "$SW/plot.gp" "yerrorlines"
+# Every data line's colour stands out on white: a contrast ratio of at
+# least 3, WCAG's for graphical objects (the grid is light on purpose).
+grep ' index ' "$SW/plot.gp" | grep -o "lc rgb '#[0-9A-Fa-f]*'" | sort -u | sed "s/.*#//; s/'//" |
+	while read -r c; do
+		python3 -c '
+import sys
+c = sys.argv[1]
+l = [int(c[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+l = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in l]
+y = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]
+sys.exit(0 if 1.05 / (y + 0.05) >= 3 else 1)' "$c" || echo "#$c"
+	done >"$T/low"
+[ -s "$T/low" ] && bad "low-contrast line colours: $(tr '\n' ' ' <"$T/low")"
+end_check
+
 # ---- SIGTERM to vmtest.sh alone, while a guest boots ---------------------
 
 # QEMU processes of our work directory.
