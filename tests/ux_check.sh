@@ -196,6 +196,35 @@ for ms in 1100 1250 1400 1550 1700 1850; do
 done
 end_check
 
+# ---- downloads say what and how much first ------------------------------
+
+# A small package (jq) through the path kernels and linux-source take,
+# into a scratch cache that shares the package lists of the real one.
+begin "download: 'downloading jq (N MiB) from HOST' first, the size right"
+CACHE=${VMTEST_CACHE:-$REPO/vmtest/cache}
+mkdir -p "$T/cache/debs"
+if [ -d "$CACHE/apt/lists" ]; then
+	ln -s "$CACHE/apt" "$T/cache/apt"
+	CMD="kernel_deb_download jq (VT_CACHE=\$T/cache)"
+	VT_SRCDIR=$REPO VT_CACHE=$T/cache VMTEST_APT_MAX_AGE=525600 sh -c '
+		. "$VT_SRCDIR/vmtest/lib.sh"; . "$VT_SRCDIR/vmtest/kernel.sh"
+		kernel_apt_sources; kernel_apt_update; kernel_deb_download jq' \
+		>"$OUT" 2>"$ERR" </dev/null
+	RC=$?
+	expect_exit 0
+	deb=$(cat "$OUT")
+	if [ -f "$deb" ]; then
+		mib=$(awk -v b="$(wc -c <"$deb")" 'BEGIN { printf "%.1f", b / 1048576 }')
+		expect_match "$ERR" "^vmtest: downloading jq \\($mib MiB\\) from [a-z0-9.-]+\$"
+		expect_before "$ERR" "downloading jq" "downloaded $mib MiB in"
+	else
+		bad "no .deb downloaded (printed: $deb)"
+	fi
+else
+	bad "no package lists in $CACHE/apt (make all fetches them)"
+fi
+end_check
+
 # ---- the bench sweep: progress and its plot -------------------------------
 
 SW=$T/sweep
