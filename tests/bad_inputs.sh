@@ -195,6 +195,7 @@ bi 2 "'x'" VMTEST_TCG_THREAD=x @vmtest
 bi 2 "'qemu'" VMTEST_ACCEL=qemu @vmtest
 bi 2 "'-5'" VMTEST_APT_MAX_AGE=-5 @vmtest
 bi 2 "'abc'" VMTEST_KVM_PROBE_TIMEOUT=abc @vmtest
+bi 2 "'0'" VMTEST_PROGRESS_SEC=0 @vmtest
 
 # ---- scripts (exit 2) -----------------------------------------------------
 bi 2 "'-Z'" @bench/run_ringbuf_vs_queue.sh -Z

@@ -74,6 +74,7 @@ vt_validate() {	# JOBS TIMEOUT JSON
 	vt_env_int VMTEST_TCG_SCALE 1 100
 	vt_env_int VMTEST_APT_MAX_AGE 0 525600
 	vt_env_int VMTEST_KVM_PROBE_TIMEOUT 1 600
+	vt_env_int VMTEST_PROGRESS_SEC 1 3600
 	vt_env_word VMTEST_TCG_THREAD single multi
 	vt_env_word VMTEST_ACCEL kvm tcg
 }

@@ -72,6 +72,7 @@ Environment:
   VMTEST_TCG_SCALE    TCG's factor on the default timeout and boot allowance (4)
   VMTEST_APPEND       extra kernel command line
   VMTEST_APT_MAX_AGE  minutes before the package lists are refreshed (360)
+  VMTEST_PROGRESS_SEC seconds between download progress lines (5)
 EOF
 }
 
