@@ -400,10 +400,12 @@ plot() {
 		echo "$p $e $sd $dp" >>"$data"
 	done <"$data.tmp"
 	rm -f "$data.tmp"
+	title="BPF to userspace: records delivered and dropped vs producers"
+	title="$title ($(uname -r), $(getconf _NPROCESSORS_ONLN) CPUs)"
 	# reset: the PNG's pass must not start with the SVG's last settings.
 	cat >"$script.body" <<EOF
 reset
-set multiplot title "BPF to userspace: records delivered and dropped vs producers ($(uname -r), $(getconf _NPROCESSORS_ONLN) CPUs)"
+set multiplot title "$title"
 set xtics 1
 set xrange [0.5:$max_prod.5]
 set grid lc rgb '#b0b0b0'

@@ -46,7 +46,9 @@ KSFT_DIR ?=
 # Before anything is built.
 ifneq ($(filter install,$(MAKECMDGOALS)),)
 ifeq ($(INSTALL_PATH)$(PREFIX),)
-$(error set INSTALL_PATH to use install (make install INSTALL_PATH=DIR), or PREFIX for the tools, man pages and completion (make install PREFIX=DIR [DESTDIR=DIR]))
+$(error set INSTALL_PATH to use install (make install INSTALL_PATH=DIR), \
+	or PREFIX for the tools, man pages and completion \
+	(make install PREFIX=DIR [DESTDIR=DIR]))
 endif
 endif
 
