@@ -290,10 +290,10 @@ our_qemus() {
 }
 
 # term_check DELAY: vmtest on 6.12, SIGTERM to its pid DELAY seconds after
-# its QEMU appears; within 5 s it must be gone, with QEMU, the guest
+# its QEMU appears; within 8 s it must be gone, with QEMU, the guest
 # job's subshells and its work directory.
 term_check() {
-	begin "SIGTERM to vmtest.sh ${1} s into the boot: QEMU, jobs, work dir gone in 5 s"
+	begin "SIGTERM to vmtest.sh ${1} s into the boot: QEMU, jobs, work dir gone in 8 s"
 	CMD="VMTEST_OUT=\$T/vm vmtest.sh -k 6.12 --accel tcg -- sleep 300"
 	VMTEST_OUT=$T/vm sh "$VMTEST" -k 6.12 --accel tcg -- sleep 300 \
 		>"$OUT" 2>"$ERR" </dev/null &
@@ -308,12 +308,12 @@ term_check() {
 	kids=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
 	kill -TERM "$pid"
 	n=0
-	while kill -0 "$pid" 2>/dev/null && [ "$n" -lt 50 ]; do
+	while kill -0 "$pid" 2>/dev/null && [ "$n" -lt 80 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
 	if kill -0 "$pid" 2>/dev/null; then
-		bad "vmtest still runs 5 s after SIGTERM"
+		bad "vmtest still runs 8 s after SIGTERM"
 	fi
 	left=$(our_qemus)
 	[ -z "$left" ] || bad "QEMU left behind: pids $left"
