@@ -111,6 +111,7 @@ bi() {
 		end_check
 	fi
 	msg=$(head -n 1 "$ERR" | portable)
+	# shellcheck disable=SC2016 # Markdown backquotes, not a command
 	printf '| %d | `%s` | %s | %s |\n' "$n_case" "$shown" "$RC" "$msg" >>"$ROWS"
 }
 

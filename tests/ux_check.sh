@@ -253,8 +253,10 @@ PY
 	read -r w h <"$T/png" || w=
 	case "$w" in
 	"" | *[!0-9]*) bad "not a PNG: $(head -n 1 "$T/png")" ;;
-	*) [ "$w" -ge 800 ] && [ "$w" -le 4000 ] && [ "$h" -ge 500 ] &&
-		[ "$h" -le 4000 ] || bad "PNG of ${w}x$h" ;;
+	*) if [ "$w" -lt 800 ] || [ "$w" -gt 4000 ] || [ "$h" -lt 500 ] ||
+		[ "$h" -gt 4000 ]; then
+		bad "PNG of ${w}x$h"
+	   fi ;;
 	esac
 else
 	bad "no $png"
@@ -322,8 +324,10 @@ term_check() {
 			bad "vmtest's child $k left behind: $(ps -o args= -p "$k")"
 		fi
 	done
-	[ -z "$(ls -A "$T/vm" 2>/dev/null | grep '^run\.')" ] ||
-		bad "work directory left behind: $(ls -A "$T/vm")"
+	for d in "$T"/vm/run.*; do
+		[ -e "$d" ] && bad "work directory left behind: $d"
+	done
+	# shellcheck disable=SC2086 # pids, one word each
 	kill -KILL "$pid" $left 2>/dev/null
 	wait "$pid"
 	RC=$?
