@@ -20,7 +20,12 @@
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
-#   make install      a kselftest install tree: INSTALL_PATH=dir [KSFT_DIR=dir]
+#   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
+#                     a kselftest install tree (scripts/kselftest.mk)
+#   make install PREFIX=dir [DESTDIR=dir]
+#                     test_progs and bench in bin/, their man pages and
+#                     bash completion under share/
+#   make man          man pages from the --help texts (help2man)
 #   make emit_tests   the collection:test lines of kselftest-list.txt
 #   make check-kselftest  install, run_kselftest.sh, in-tree lib.mk builds
 #   make check-workflow   the example .github/workflows/vmtest.yml
@@ -211,7 +216,8 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all help deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty check-layers install emit_tests check-kselftest \
-	check-workflow check-toolchain check-kernel-cli check-trust
+	check-workflow check-toolchain check-kernel-cli check-trust \
+	man install-prefix
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -253,6 +259,12 @@ $(GEN)/build_info.stamp: $(BUILD_INFO_FORCE) $(CLANG_PATH) $(LIBBPF_DEP) | $(GEN
 	$(Q)touch $@
 
 $(GEN)/build_info.h: $(GEN)/build_info.stamp ;
+
+# The project's version (VERSION, and the git commit), for --version;
+# rewritten only when it changes, so only env_info.o is rebuilt.
+$(GEN)/version.h: FORCE | $(GEN)
+	$(Q)sh $(SRCDIR)/scripts/version.sh -h $@
+$(OBJ)/lib/env_info.o $(SAN)/lib/env_info.o: $(GEN)/version.h
 
 # Tests that declare a newer libbpf than the build's are listed as left out.
 # A test registry: the list of $(3)'s tests in $(GEN)/$(2), compiled
@@ -389,6 +401,44 @@ $(OUTPUT)/.libbpf-ok: | $(OUTPUT)
 $(OUTPUT) $(GEN) $(BPF):
 	$(Q)mkdir -p $@
 
+# ---- man pages and installing ------------------------------------------
+
+# Generated from each tool's --help and --version (Debian's help2man).
+MAN := $(OUTPUT)/man
+MAN_PAGES := $(MAN)/test_progs.1 $(MAN)/bench.1 $(MAN)/vmtest.sh.1
+HELP2MAN := help2man --no-info --no-discard-stderr
+
+man: $(MAN_PAGES)
+
+$(MAN)/test_progs.1: $(TEST_PROGS_BIN) | $(MAN)
+	$(call msg,MAN,$@)
+	$(Q)$(HELP2MAN) --name="run BPF tests on the running kernel" --output=$@ $<
+
+$(MAN)/bench.1: $(BENCH) | $(MAN)
+	$(call msg,MAN,$@)
+	$(Q)$(HELP2MAN) --name="benchmark BPF ring buffers, queues and program cost" \
+		--output=$@ $<
+
+$(MAN)/vmtest.sh.1: $(SRCDIR)/vmtest/vmtest.sh $(TEST_PROGS_BIN) | $(MAN)
+	$(call msg,MAN,$@)
+	$(Q)OUTPUT=$(OUTPUT) $(HELP2MAN) --name="run the suite in QEMU on several kernels" \
+		--output=$@ $<
+
+$(MAN):
+	$(Q)mkdir -p $@
+
+# make install PREFIX=dir: the tools, their man pages and completion (the
+# kselftest tree is make install INSTALL_PATH=dir, scripts/kselftest.mk).
+# vmtest.sh runs from the source tree: its man page stays in build/man.
+install-prefix: $(TEST_PROGS_BIN) $(BENCH) $(MAN)/test_progs.1 $(MAN)/bench.1
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	$(Q)install -m 755 $(TEST_PROGS_BIN) $(BENCH) $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 644 $(MAN)/test_progs.1 $(MAN)/bench.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/
+	$(Q)install -m 644 $(SRCDIR)/completion/test_progs $(SRCDIR)/completion/bench \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+
 # ---- running -----------------------------------------------------------
 
 ifeq ($(KSFT_LIB_MK),)
@@ -498,7 +548,7 @@ clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) $(FAULTY) \
 		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
-		$(OUTPUT)/.libbpf-ok $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY)
+		$(OUTPUT)/.libbpf-ok $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY) $(MAN)
 endif
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

@@ -30,6 +30,18 @@ opt_uint() {	# OPTION VALUE MIN WHAT
 	echo "$2"
 }
 
+# Words of LIST each one of the ACCEPTED words, printed; else die.
+opt_words() {	# OPTION LIST ACCEPTED
+	for _w in $2; do
+		case " $3 " in
+		*" $_w "*) ;;
+		*) die "$1 '$_w': expected one of: $3" ;;
+		esac
+	done
+	[ -n "$2" ] || die "$1 '': expected one or more of: $3"
+	echo "$2"
+}
+
 # A number of CPUs such as 0.15, printed; else die naming the option.
 opt_cpus() {	# OPTION VALUE
 	echo "$2" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
@@ -51,7 +63,9 @@ common_opt() {	# OPT VALUE
 	g) guard=$(opt_cpus -g "$2") || exit ;;
 	W) max_wait=$(opt_uint -W "$2" 0 "whole seconds") || exit ;;
 	h) usage ;;
-	*) die "unknown option (see -h)" ;;
+	# getopts is silent (a leading ':'): OPTARG is the option letter.
+	:) die "option -$2 needs a value (see -h)" ;;
+	*) die "unknown option '-$2' (see -h)" ;;
 	esac
 }
 

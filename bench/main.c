@@ -5,11 +5,13 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <bpf/libbpf.h>
 
 #include "bench.h"
 #include "options.h"
 #include "run.h"
+#include "stream_error.h"
 
 static bool verbose;
 
@@ -21,7 +23,21 @@ static int libbpf_print(enum libbpf_print_level level __maybe_unused, const char
 	return vfprintf(stderr, fmt, ap);
 }
 
-int main(int argc, char **argv)
+/*
+ * The summary on stdout is the result: a full disk or /dev/full must not
+ * exit 0 with it lost.
+ */
+static int check_stdout(int ret)
+{
+	int err = stream_error(stdout);
+
+	if (!err)
+		return ret;
+	fprintf(stderr, "bench: cannot write to stdout: %s\n", strerror(err));
+	return ret ? ret : BENCH_EXIT_FAIL;
+}
+
+static int bench_main(int argc, char **argv)
 {
 	const struct bench_command *cmd = bench_find_command(argc, argv);
 	struct bench_env env;
@@ -38,4 +54,9 @@ int main(int argc, char **argv)
 	if (env.bench->run)
 		return env.bench->run(&env);
 	return bench_run(&env);
+}
+
+int main(int argc, char **argv)
+{
+	return check_stdout(bench_main(argc, argv));
 }

@@ -17,6 +17,7 @@
 
 #include "atomic_file.h"
 #include "bench.h"
+#include "env_info.h"
 #include "cpus.h"
 #include "options.h"
 
@@ -29,6 +30,7 @@ enum {
 	OPT_CONS_CPUS,
 	OPT_JSON,
 	OPT_BMF,
+	OPT_VERSION,
 	OPT_GROUP,		/* OPT_GROUP + i: the i-th option of the groups */
 };
 
@@ -44,6 +46,7 @@ static const struct option core_opts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "bmf", required_argument, NULL, OPT_BMF },
 };
@@ -64,6 +67,7 @@ static const char usage_head[] =
 "  --cons-affinity CPUS  pin consumers round-robin to CPUS (implies -a)\n"
 "  -q, --quiet           no per-second lines\n"
 "  -v, --verbose         libbpf's messages too\n"
+"  --version             the version, and the libbpf and clang of the build\n"
 "  --json FILE           every sample, the summary and the environment as JSON\n"
 "  --bmf FILE            the summary in Bencher Metric Format\n";
 
@@ -441,6 +445,10 @@ static int parse_all(struct parser *p, struct bench_env *env, int argc, char **a
 	while ((c = getopt_long(argc, argv, ":ld:w:p:c:aqvh", p->longs, NULL)) != -1) {
 		if (c == 'h')
 			return usage();
+		if (c == OPT_VERSION) {
+			env_info_print_version(stdout, "bench");
+			return 0;
+		}
 		if (c == '?')
 			return bench_usage_error("unknown option '%s' (see bench --help)",
 						 bad_opt_text(argv, buf, sizeof(buf)));

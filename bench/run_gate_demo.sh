@@ -41,11 +41,13 @@ SCRIPT=run_gate_demo
 # shellcheck source=bench/lib.sh
 . "$srcdir/bench/lib.sh"
 
-while getopts w:d:r:t:o:g:W:h opt; do
+while getopts :w:d:r:t:o:g:W:h opt; do
 	case $opt in
 	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
 	r) rounds=$(opt_uint -r "$OPTARG" 1 "a number of rounds") || exit ;;
-	t) threshold=$OPTARG ;;
+	t) echo "$OPTARG" | grep -Eq '^[0-9]+(\.[0-9]+)?$' ||
+		die "-t '$OPTARG': expected a percentage, e.g. 5"
+	   threshold=$OPTARG ;;
 	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done

@@ -47,11 +47,11 @@ SCRIPT=run_prog_cost
 # shellcheck source=bench/lib.sh
 . "$srcdir/bench/lib.sh"
 
-while getopts w:d:P:o:g:W:Kh opt; do
+while getopts :w:d:P:o:g:W:Kh opt; do
 	case $opt in
 	d) duration=$(opt_uint -d "$OPTARG" 3 "whole seconds (the gate's minimum)") ||
 		exit ;;
-	P) pairs=$OPTARG ;;
+	P) pairs=$(opt_words -P "$OPTARG" "$pairs") || exit ;;
 	K) touch_pid_max= ;;
 	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac

@@ -3,7 +3,8 @@
 #
 # Ring buffer vs queue map vs perf buffer: run every variant for 1..N
 # producers and each batch size, print one comparison table, and write
-# it as CSV and as an SVG plot of throughput vs producers (gnuplot).
+# it as CSV and as a plot of throughput and drops vs producers (gnuplot:
+# SVG, and PNG beside it).
 #
 # Usage: bench/run_ringbuf_vs_queue.sh [options]
 #   -o DIR      output directory (default build/bench-results)
@@ -59,15 +60,19 @@ SCRIPT=run_ringbuf_vs_queue
 # shellcheck source=bench/lib.sh
 . "$srcdir/bench/lib.sh"
 
-while getopts o:w:d:p:b:r:m:s:V:ag:W:h opt; do
+while getopts :o:w:d:p:b:r:m:s:V:ag:W:h opt; do
 	case $opt in
 	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
 	p) max_prod=$(opt_uint -p "$OPTARG" 1 "a producer count") || exit ;;
-	b) batches=$OPTARG ;;
+	b) batches=$OPTARG
+		for b in $batches; do
+			opt_uint -b "$b" 1 "batch sizes (records per trigger)" >/dev/null ||
+				exit
+		done ;;
 	r) runs=$(opt_uint -r "$OPTARG" 1 "a number of runs") || exit ;;
 	m) modes=$OPTARG ;;
-	s) sample_every=$OPTARG ;;
-	V) variants=$OPTARG ;;
+	s) sample_every=$(opt_uint -s "$OPTARG" 1 "records per wake-up") || exit ;;
+	V) variants=$(opt_words -V "$OPTARG" "$variants") || exit ;;
 	a) pin=-a ;;
 	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
@@ -126,8 +131,50 @@ mode_args() {	# MODE -> bench options
 	esac
 }
 
+# Runs of one pass of VARIANT in MODE (the configurations sweep_variant
+# runs), or of the baselines for "baselines".
+pass_runs() {	# VARIANT MODE
+	nb=$(echo $batches | wc -w)
+	case $2:$1 in
+	*:baselines) echo $((max_prod * 2)) ;;
+	sampled:queue-* | b2b:queue-*) echo 0 ;;
+	b2b:*) echo "$nb" ;;
+	*) echo $((max_prod * nb)) ;;
+	esac
+}
+
+total_runs=$(($(pass_runs baselines -) * runs))
+for m in $modes; do
+	for v in $variants; do
+		total_runs=$((total_runs + $(pass_runs "$v" "$m") * runs))
+	done
+done
+runs_started=0
+sweep_t0=$(date +%s)
+
+# "run N of M, ~T left": T from the mean time of the runs so far (before
+# the first, the configured warm-up and duration plus a second of set-up).
 progress() {
-	printf '  %-12s %-8s p=%-2s batch=%-5s run %s/%s\n' "$@" "$runs" >&2
+	runs_started=$((runs_started + 1))
+	el=$(($(date +%s) - sweep_t0))
+	left=$((total_runs - runs_started + 1))
+	if [ "$runs_started" -gt 1 ]; then
+		eta=$((el * left / (runs_started - 1)))
+	else
+		eta=$(((warmup + duration + 1) * left))
+	fi
+	printf '  %-12s %-8s p=%-2s batch=%-5s pass %s/%s  run %d of %d, ~%s left\n' \
+		"$@" "$runs" "$runs_started" "$total_runs" "$(fmt_secs "$eta")" >&2
+}
+
+fmt_secs() {	# SECONDS
+	if [ "$1" -ge 3600 ]; then
+		printf '%dh%02dm' $(($1 / 3600)) $(($1 % 3600 / 60))
+	elif [ "$1" -ge 60 ]; then
+		printf '%dm%02ds' $(($1 / 60)) $(($1 % 60))
+	else
+		printf '%ds' "$1"
+	fi
 }
 
 # The baselines, at every producer count.
@@ -156,17 +203,22 @@ sweep_variant() {	# VARIANT MODE RUN
 $v ($m):"*) return 0 ;;
 	esac
 	p=1
+	n_done=0
 	while [ "$p" -le "$max_prod" ]; do
 		# Back-to-back has one producer by definition.
 		[ "$m" = b2b ] && [ "$p" -gt 1 ] && return 0
 		for b in $batches; do
 			progress "$v" "$m" "$p" "$b" "$3"
+			n_done=$((n_done + 1))
 			# shellcheck disable=SC2046
 			if ! run_one "$v" "$m" "$p" "$b" "$3" \
 				--batch-cnt "$b" $(mode_args "$m"); then
 				why=$(head -n 1 "$out/runs/last.err")
 				unsupported="$unsupported
 $v ($m): $why"
+				# Its other runs, of this pass and the next, will not be.
+				total_runs=$((total_runs - $(pass_runs "$v" "$m") *
+					(runs - $3 + 1) + n_done))
 				return 0
 			fi
 		done
@@ -177,7 +229,7 @@ $v ($m): $why"
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
-	"$runs run(s) of -w $warmup -d $duration each" >&2
+	"$runs pass(es), $total_runs runs of -w $warmup -d $duration each" >&2
 # Whole passes, one after the other: the spread between runs of one
 # configuration then covers the whole sweep's time, not one moment.
 r=1
@@ -275,41 +327,119 @@ mv "$table.tmp" "$table"
 rm -f "$results" "$out/runs/last.out" "$out/runs/last.err"
 cat "$table"
 
-# The plot: one line per variant, mode and batch size.
+# The plot, as SVG and PNG: events/s with their in-run standard deviation
+# as error bars (top) and the records dropped (bottom), one colour per
+# variant, one line style per batch size and mode, a legend in words.
+# Dark colours only: contrast against the white background >= 3 (WCAG's
+# ratio for graphical objects; tests/ux_check.sh checks it).
+PLOT_COLOURS="#0072B2 #D55E00 #007A5A #7B3294 #000000 #8C510A"
+
+variant_words() {	# VARIANT
+	case $1 in
+	rb-libbpf) echo "ring buffer, libbpf consumer" ;;
+	rb-custom) echo "ring buffer, own consumer" ;;
+	rb-output) echo "ring buffer output, libbpf consumer" ;;
+	pb-libbpf) echo "perf buffer" ;;
+	queue-pop) echo "queue map, one pop per syscall" ;;
+	queue-batch) echo "queue map, batch pops" ;;
+	*) echo "$1" ;;
+	esac
+}
+
+mode_words() {	# MODE
+	case $1 in
+	every) echo "every record wakes the consumer" ;;
+	sampled) echo "one wake-up per $sample_every records" ;;
+	b2b) echo "back-to-back" ;;
+	esac
+}
+
+index_of() {	# WORD LIST
+	echo "$2" | tr ' ' '\n' | grep -v '^$' | grep -nx -- "$1" | cut -d: -f1
+}
+
+# One "plot" clause per series, in the order of the data file's blocks.
+plot_clauses() {	# DATA USING WITH key|nokey
+	i=0
+	nb=$(echo $batches | wc -w)
+	while read -r v m b; do
+		ci=$(( ($(index_of "$v" "$variants") - 1) % 6 + 1 ))
+		colour=$(echo "$PLOT_COLOURS" | cut -d' ' -f"$ci")
+		si=$(( ($(index_of "$m" "$modes") - 1) * nb + $(index_of "$b" "$batches") ))
+		[ "$i" = 0 ] || printf ', \\\n'
+		printf "  '%s' index %d using %s with %s lw 2 lc rgb '%s' dt %d pt %d" \
+			"$1" "$i" "$2" "$3" "$colour" $(( (si - 1) % 5 + 1 )) $(( si % 7 + 4 ))
+		if [ "$4" = key ]; then
+			printf " title '%s: %s, batch %s'" "$(variant_words "$v")" \
+				"$(mode_words "$m")" "$b"
+		else
+			printf ' notitle'
+		fi
+		i=$((i + 1))
+	done <"$out/plot.series"
+	echo
+}
+
 plot() {
 	data=$out/plot.dat
 	script=$out/plot.gp
+	png=${svg%.svg}.png
+	# variant mode batch producers events/s stddev drops%
 	awk -F, 'NR > 1 && $4 != "-" {
-		print $1 " " $2 " b" $4, $3, $6 }' "$csv" | sort -s -k1,3 >"$data.tmp"
+		print $1, $2, $4, $3, $6, $6 * $11 / 100, $10 }' "$csv" |
+		sort -s -k1,3 >"$data.tmp"
 	: >"$data"
-	series=""
+	: >"$out/plot.series"
 	last=""
-	while read -r v m b p e; do
-		s="$v $m $b"
-		if [ "$s" != "$last" ]; then
+	while read -r v m b p e sd dp; do
+		if [ "$v $m $b" != "$last" ]; then
 			[ -z "$last" ] || printf '\n\n' >>"$data"
-			printf '"%s"\n' "$s" >>"$data"
-			series="$series x"
-			last=$s
+			echo "$v $m $b" >>"$out/plot.series"
+			last="$v $m $b"
 		fi
-		echo "$p $e" >>"$data"
+		echo "$p $e $sd $dp" >>"$data"
 	done <"$data.tmp"
 	rm -f "$data.tmp"
-	n=$(echo "$series" | wc -w)
-	cat >"$script" <<EOF
-set terminal svg size 1000,600 dynamic enhanced font 'sans,11'
-set output '$svg'
-set title "BPF to userspace: events/s vs producers ($(uname -r), $(getconf _NPROCESSORS_ONLN) CPUs)"
-set xlabel 'producer threads'
+	title="BPF to userspace: records delivered and dropped vs producers"
+	title="$title ($(uname -r), $(getconf _NPROCESSORS_ONLN) CPUs)"
+	# reset: the PNG's pass must not start with the SVG's last settings.
+	cat >"$script.body" <<EOF
+reset
+set multiplot title "$title"
+set xtics 1
+set xrange [0.5:$max_prod.5]
+set grid lc rgb '#b0b0b0'
+set key below left Left reverse
+set lmargin 12
+set tmargin 3
+set size 1,0.67
+set origin 0,0.33
 set ylabel 'events delivered per second'
 set logscale y
 set format y '%.0s%c'
-set xtics 1
-set xrange [0.5:$max_prod.5]
-set grid
-set key outside right top
-plot for [i=0:$((n - 1))] '$data' index i using 1:2 with linespoints title columnheader(1)
+plot \\
+$(plot_clauses "$data" 1:2:3 yerrorlines key)
+set size 1,0.33
+set origin 0,0
+set tmargin 1
+unset logscale y
+set format y '%g'
+set yrange [0:100]
+set xlabel 'producer threads'
+set ylabel 'records dropped, %'
+plot \\
+$(plot_clauses "$data" 1:4 linespoints nokey)
+unset multiplot
 EOF
+	{
+		echo "set terminal svg size 1200,800 dynamic enhanced font 'sans,11'"
+		echo "set output '$svg'"
+		cat "$script.body"
+		echo "set terminal pngcairo size 1200,800 enhanced font 'sans,10'"
+		echo "set output '$png'"
+		cat "$script.body"
+	} >"$script"
+	rm -f "$script.body" "$out/plot.series"
 	gnuplot "$script"
 }
 
@@ -317,7 +447,7 @@ echo
 if [ ! -s "$csv" ]; then
 	echo "no results to plot"
 elif command -v gnuplot >/dev/null; then
-	plot && echo "Wrote $table, $csv and $svg"
+	plot && echo "Wrote $table, $csv, $svg and ${svg%.svg}.png"
 else
 	echo "Wrote $table and $csv; gnuplot not found, no plot (make deps installs it)"
 fi

@@ -17,6 +17,7 @@
 #include "main.h"
 #include "options.h"
 #include "report.h"
+#include "stream_error.h"
 #include "summary.h"
 #include "workers.h"
 
@@ -365,6 +366,22 @@ static int open_outputs(const struct options *o, struct outputs *out)
 	return 0;
 }
 
+/*
+ * The report on stdout is the result: if it could not be written (a full
+ * disk, /dev/full, a closed pipe's reader gone), say why and do not exit
+ * as if it had been.
+ */
+static int check_stdout(int ret)
+{
+	int err = stream_error(stdout);
+
+	if (!err)
+		return ret;
+	fprintf(stderr, "test_progs: cannot write the report to stdout: %s\n",
+		strerror(err));
+	return ret == EXIT_OK || ret == EXIT_ALL_SKIPPED ? EXIT_INFRA : ret;
+}
+
 int test_progs_main(int argc, char **argv, const struct suite *suite)
 {
 	struct outputs out = { 0 };
@@ -408,5 +425,5 @@ out:
 	atomic_file_abort(&out.json);
 	atomic_file_abort(&out.junit);
 	options_free(&o);
-	return ret;
+	return check_stdout(ret);
 }

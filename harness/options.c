@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
-#include "build_info.h"
+#include "env_info.h"
 #include "options.h"
 
 enum {
@@ -219,12 +219,6 @@ static void short_usage(const char *prog)
 	       prog);
 }
 
-static void version(void)
-{
-	printf("test_progs (bpfcheck) 0.1, libbpf %s, BPF built with %s %s\n",
-	       libbpf_version_string(), BUILD_CLANG, BUILD_CLANG_VERSION);
-}
-
 static int add_selection(struct options *o, int opt, const char *arg)
 {
 	char err[512];
@@ -287,7 +281,7 @@ static int info_option(int opt, const char *prog)
 	switch (opt) {
 	case 'h': usage(prog); return 1;
 	case OPT_USAGE: short_usage(prog); return 1;
-	case 'V': version(); return 1;
+	case 'V': env_info_print_version(stdout, "test_progs"); return 1;
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <bpf/libbpf.h>
 
 #include "build_info.h"
+#include "version.h"
 #include "env_info.h"
 
 void env_info_collect(struct env_info *env)
@@ -30,6 +31,16 @@ void env_info_toolchain(const struct env_info *env, char *buf, size_t len)
 {
 	snprintf(buf, len, "libbpf %s (%s, %s), clang %s", env->libbpf_version,
 		 env->libbpf_source, env->libbpf_link, env->clang_version);
+}
+
+void env_info_print_version(FILE *f, const char *tool)
+{
+	struct env_info env;
+	char tc[256];
+
+	env_info_collect(&env);
+	env_info_toolchain(&env, tc, sizeof(tc));
+	fprintf(f, "%s (bpfcheck) %s\nbuilt with %s\n", tool, BPFCHECK_VERSION, tc);
 }
 
 int env_info_add_feature(struct env_info *env, const char *name,

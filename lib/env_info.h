@@ -7,6 +7,7 @@
 #define BPFCHECK_ENV_INFO_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 #define ENV_MAX_FEATURES 32
@@ -37,5 +38,7 @@ int env_info_add_feature(struct env_info *env, const char *name,
 			 bool present, const char *reason);
 /* "libbpf v1.8 (linux-source-7.2 7.2.13-1, static), clang 22.1.8" */
 void env_info_toolchain(const struct env_info *env, char *buf, size_t len);
+/* --version: "TOOL (bpfcheck) 0.1.0 (git ...)" and the toolchain line. */
+void env_info_print_version(FILE *f, const char *tool);
 
 #endif

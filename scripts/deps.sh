@@ -15,9 +15,10 @@ set -eu
 # serve LIBBPF=system; the default build adds the newest clang (below),
 # and builds libbpf and bpftool from Debian's linux-source, fetched
 # through vmtest's private apt state: xz-utils and the archive keyring
-# for that, python3 for bpf_doc.py, libssl-dev for bpftool's signing.
+# for that, python3 for bpf_doc.py, libssl-dev for bpftool's signing,
+# help2man for the man pages (make man).
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
-bpftool pkg-config iproute2 jq libxml2-utils python3 libssl-dev xz-utils \
+bpftool pkg-config iproute2 jq libxml2-utils python3 libssl-dev xz-utils help2man \
 debian-archive-keyring"
 # The newest clang of these that apt offers (clang-22 is in
 # bookworm-security, clang-19 in bookworm): the Makefile's default CLANG.

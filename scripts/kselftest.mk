@@ -45,11 +45,17 @@ KSFT_DIR ?=
 
 # Before anything is built.
 ifneq ($(filter install,$(MAKECMDGOALS)),)
-ifeq ($(INSTALL_PATH),)
-$(error set INSTALL_PATH to use install (make install INSTALL_PATH=DIR))
+ifeq ($(INSTALL_PATH)$(PREFIX),)
+$(error set INSTALL_PATH to use install (make install INSTALL_PATH=DIR), \
+	or PREFIX for the tools, man pages and completion \
+	(make install PREFIX=DIR [DESTDIR=DIR]))
 endif
 endif
 
+ifeq ($(INSTALL_PATH),)
+# make install PREFIX=DIR (the Makefile's install-prefix).
+install: install-prefix
+else
 # Lay out INSTALL_PATH as the kernel's kselftest install does.
 install: $(TEST_PROGS_BIN) $(BENCH) $(OUTPUT)/$(KSFT_ENTRY) $(BPF_OBJS)
 	$(Q)sh $(SRCDIR)/scripts/kselftest-install.sh -C "$(COLLECTION)" \
@@ -57,6 +63,7 @@ install: $(TEST_PROGS_BIN) $(BENCH) $(OUTPUT)/$(KSFT_ENTRY) $(BPF_OBJS)
 		$(addprefix -x $(OUTPUT)/,$(KSFT_PROGS)) \
 		$(addprefix -f ,$(BPF_OBJS) $(SRCDIR)/config $(SRCDIR)/settings) \
 		"$(INSTALL_PATH)"
+endif
 
 # The kselftest-list.txt lines of this collection, as lib.mk prints them.
 emit_tests:

@@ -117,6 +117,13 @@ counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)
 # 8. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
 counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
 	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
+# 9. Bad input to every tool: exit code, one line naming the value,
+#    nothing left behind; Documentation/bad-inputs.md is its table.
+counted_stage "bad input (tests/bad_inputs.sh: test_progs, bench, vmtest, scripts)" \
+	bad-inputs "$srcdir/tests/bad_inputs.sh" bad-input-checks
+# 10. What people expect of a tool: signals, --version, completion,
+#     man pages, progress, the sweep's plot.
+counted_stage "tool conventions (tests/ux_check.sh)" ux "$srcdir/tests/ux_check.sh" ux-checks
 end=$(date +%s)
 
 echo

@@ -251,7 +251,7 @@ expect_line "$ERR" "test_progs: -j 1: 1 workers for 1 tests, then 0 serial tests
 expect_match "$ERR" '^test_progs: \[worker 0\] #9 pass_plain: PASS$'
 end_check
 
-begin "--help and --usage name every long option, --version one line"
+begin "--help and --usage name every long option, --version its two lines"
 run "$FIXTURE" --help
 cp "$OUT" "$T/help"
 run "$FIXTURE" --usage
@@ -265,8 +265,9 @@ for opt in name name-blacklist allow deny num verbose json-summary workers \
 done
 run "$FIXTURE" --version
 expect_exit 0
-expect_nlines "$OUT" 1
-expect_match "$OUT" '^test_progs \(bpfcheck\) [0-9.]+, libbpf v[0-9]+\.[0-9]+'
+expect_nlines "$OUT" 2
+expect_match "$OUT" '^test_progs \(bpfcheck\) [0-9.]+'
+expect_match "$OUT" '^built with libbpf v[0-9]+\.[0-9]+ .*, clang '
 end_check
 
 # ---- -l, -c and -j as the kernel's ---------------------------------------------------

@@ -203,6 +203,42 @@ kernel_deb_candidates() {	# PACKAGE...
 	}'
 }
 
+# MiB with one decimal.
+kernel_mib() {	# BYTES
+	awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'
+}
+
+# apt-get download PACKAGE=VERSION... into $VT_CACHE/debs, its output in
+# LOG.  Says what and how much before it starts, then every
+# VMTEST_PROGRESS_SEC seconds (5) how far it got.  apt-get runs in the
+# background, so that a signal to vmtest is handled at once.
+kernel_apt_download() {	# LOG PACKAGE=VERSION...
+	_log=$1
+	shift
+	_uris=$(kernel_apt_get download --print-uris "$@" 2>/dev/null)
+	_total=$(printf '%s\n' "$_uris" | awk '{ s += $3 } END { print s + 0 }')
+	_from=$(printf '%s\n' "$_uris" | sed -n "1s|^'[a-z]*://\([^/']*\).*|\1|p")
+	vt_log "downloading $(printf '%s ' "$@" | sed 's/=[^ ]*//g; s/ $//')" \
+		"($(kernel_mib "$_total") MiB) from ${_from:-the Debian mirror}"
+	_base=$(du -sb "$VT_CACHE/debs" | cut -f1)
+	_t0=$(vt_now)
+	(cd "$VT_CACHE/debs" && kernel_apt_get download "$@") >"$_log" 2>&1 &
+	_pid=$!
+	_n=0
+	while kill -0 "$_pid" 2>/dev/null; do
+		sleep 1
+		_n=$((_n + 1))
+		[ $((_n % ${VMTEST_PROGRESS_SEC:-5})) = 0 ] || continue
+		_got=$(($(du -sb "$VT_CACHE/debs" | cut -f1) - _base))
+		[ "$_got" -ge 0 ] || _got=0
+		vt_log "downloading: $(kernel_mib "$_got") of $(kernel_mib "$_total") MiB" \
+			"($(awk -v g="$_got" -v t="$_total" 'BEGIN {
+				printf "%d", t ? g * 100 / t : 0 }')%) after $_n s"
+	done
+	wait "$_pid" || return 1
+	vt_log "downloaded $(kernel_mib "$_total") MiB in $(vt_elapsed "$_t0") s"
+}
+
 # Where apt-get download puts PACKAGE VERSION ARCH (an epoch's ':' is %3a).
 kernel_deb_file() {	# PACKAGE VERSION ARCH
 	printf '%s/debs/%s_%s_%s.deb\n' "$VT_CACHE" "$1" \
@@ -218,8 +254,7 @@ kernel_deb_download() {	# PACKAGE
 	set -- "$1" $(kernel_deb_candidates "$1")
 	[ $# -ge 5 ] || vt_die "no package $1 in $KAPT_SUITES"
 	deb=$(kernel_deb_file "$2" "$3" "$5")
-	if ! (cd "$VT_CACHE/debs" && kernel_apt_get download "$2=$3" \
-		>"$KAPT/download.log" 2>&1); then
+	if ! kernel_apt_download "$KAPT/download.log" "$2=$3"; then
 		grep '^\(E\|W\):' "$KAPT/download.log" | head -n 3 >&2
 		vt_die "apt-get download $2=$3 failed (see $KAPT/download.log)"
 	fi
@@ -302,10 +337,8 @@ kernel_fetch() {	# LIST_FILE
 	done <"$1")
 	[ -n "$want" ] || return 0
 	t0=$(vt_now)
-	vt_log "downloading$(printf '%s' "$want" | sed 's/=[^ ]*//g')"
 	# shellcheck disable=SC2086
-	if ! (cd "$VT_CACHE/debs" && kernel_apt_get download $want \
-		>"$KAPT/download.log" 2>&1); then
+	if ! kernel_apt_download "$KAPT/download.log" $want; then
 		grep '^\(E\|W\):' "$KAPT/download.log" | head -n 3 >&2
 		vt_die "apt-get download failed (see $KAPT/download.log)"
 	fi

@@ -64,3 +64,13 @@ vt_nproc() {
 vt_mem_avail_mb() {
 	awk '/^MemAvailable:/ { printf "%d", $2 / 1024; exit }' /proc/meminfo
 }
+
+# Every process below PID (children, then theirs): what a signal to
+# vmtest alone must also stop, including a guest job's QEMU whose pid
+# file is not written yet.
+vt_descendants() {	# PID
+	for _c in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+		echo "$_c"
+		vt_descendants "$_c"
+	done
+}

@@ -29,10 +29,12 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 . "$VT_SRCDIR/vmtest/initramfs.sh"
 # shellcheck source=qemu.sh
 . "$VT_SRCDIR/vmtest/qemu.sh"
+# shellcheck source=options.sh
+. "$VT_SRCDIR/vmtest/options.sh"
 
 usage() {
 	cat <<EOF
-usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
+Usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
                  [--vng] [-- COMMAND [ARG]...]
 
@@ -54,6 +56,7 @@ test_progs with JSON results), print a kernel x test matrix.
   --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
   --vng          start the guests with virtme-ng's vng (host root over 9p;
                  aliases take the generic flavour, which has 9p)
+  --version      the version, the test_progs build and QEMU it would use
 
 In the guest the harness is in /bpfcheck (on PATH), results go to
 \$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
@@ -69,6 +72,7 @@ Environment:
   VMTEST_TCG_SCALE    TCG's factor on the default timeout and boot allowance (4)
   VMTEST_APPEND       extra kernel command line
   VMTEST_APT_MAX_AGE  minutes before the package lists are refreshed (360)
+  VMTEST_PROGRESS_SEC seconds between download progress lines (5)
 EOF
 }
 
@@ -139,10 +143,13 @@ while [ $# -gt 0 ]; do
 		;;
 	--vng) vng=1; shift ;;
 	-h | --help) usage; exit 0 ;;
+	--version) vt_version; exit 0 ;;
 	--) shift; break ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
 done
+
+vt_validate "$jobs" "$tmo" "$json"
 
 if [ $# -gt 0 ]; then
 	VT_CMD=$(vt_quote "$@")
@@ -174,7 +181,7 @@ fi
 # ---- the host's tools ----------------------------------------------------
 
 missing=
-for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock \
+for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock ps \
 	file tsort base64 ldd; do
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
@@ -192,7 +199,9 @@ esac
 
 job_pids=
 cleanup() {
-	pids=
+	# All at once, before one dies and its children are reparented: a
+	# guest job's QEMU may not have written its pid file yet.
+	pids=$(vt_descendants $$ | tr '\n' ' ')
 	for d in "$work"/k* "$work/probe"; do
 		for f in "$d/qemu.pid" "$d/timeout.pid"; do
 			[ -s "$f" ] && pids="$pids $(cat "$f" 2>/dev/null)"
