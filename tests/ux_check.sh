@@ -156,10 +156,10 @@ expect_offers() {
 }
 
 C=$REPO/completion
-"$TP" -l | grep '^fizz' >"$T/fizz"
-expect_offers "test_progs -t fizz: fizzbuzz and its subtests (test_progs -l)" \
+"$TP" --list=detail | grep '^fizz' >"$T/fizz"
+expect_offers "test_progs -t fizz: fizzbuzz and its subtests (--list=detail)" \
 	"$T/fizz" "$C/test_progs" _bpfcheck_test_progs "$TP" -t fizz
-"$TP" -l | grep '^fizzbuzz/o' | sed 's/^/bloom_filter,/' >"$T/list"
+"$TP" --list=detail | grep '^fizzbuzz/o' | sed 's/^/bloom_filter,/' >"$T/list"
 expect_offers "test_progs -a bloom_filter,fizzbuzz/o: the last entry of a list" \
 	"$T/list" "$C/test_progs" _bpfcheck_test_progs "$TP" -a bloom_filter,fizzbuzz/o
 echo --version >"$T/ver"
