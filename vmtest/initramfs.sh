@@ -152,13 +152,14 @@ initramfs_modules() {	# MODDIR RELEASE STAGE OUT LOG
 }
 
 # The per-run archive: /bpfcheck/run.conf for the guest init.
-initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED
+initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED [CWD]
 	rm -rf "$1"
 	mkdir -p "$1/bpfcheck" || return 1
 	{
 		printf 'VT_LABEL=%s\n' "$(vt_quote "$3")"
 		printf 'VT_TIMEOUT=%s\n' "$4"
 		printf 'VT_CMD=%s\n' "$(vt_quote "$5")"
+		printf 'VT_CWD=%s\n' "$(vt_quote "${6:-/tmp}")"
 	} >"$1/bpfcheck/run.conf"
 	initramfs_pack "$1" "$2"
 }

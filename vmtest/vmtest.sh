@@ -29,12 +29,15 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 . "$VT_SRCDIR/vmtest/initramfs.sh"
 # shellcheck source=qemu.sh
 . "$VT_SRCDIR/vmtest/qemu.sh"
+# shellcheck source=payload.sh
+. "$VT_SRCDIR/vmtest/payload.sh"
 
 usage() {
 	cat <<EOF
 usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
-                 [--vng] [-- COMMAND [ARG]...]
+                 [--vng] [--add HOST_PATH[:GUEST_PATH]]...
+                 [--test-progs PATH] [-- COMMAND [ARG]...]
 
 Boot each KERNEL in QEMU, run COMMAND inside (default: the suite,
 test_progs with JSON results), print a kernel x test matrix.
@@ -54,11 +57,25 @@ test_progs with JSON results), print a kernel x test matrix.
   --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
   --vng          start the guests with virtme-ng's vng (host root over 9p;
                  aliases take the generic flavour, which has 9p)
+  --add H[:G]    bring host file or directory H into the guest at G
+                 (default: the same path); an ELF file brings its
+                 libraries.  Repeatable.
+  --test-progs P the suite with the test_progs P (one built with
+                 "make TESTS_DIR=DIR") instead of bpfcheck's own
 
-In the guest the harness is in /bpfcheck (on PATH), results go to
-\$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
+COMMAND is a busybox applet, suite/test_progs/bench, or a host program
+(a path, or a name on PATH): it is copied into the guest at the same path
+with its ELF interpreter and shared libraries (as ldd names them), or
+with its "#!" interpreter.  It runs in the host's working directory (the
+same path, created in the guest, holding what --add put there), stdin
+/dev/null, PATH /bpfcheck:/bin:/sbin:/usr/bin:/usr/sbin.  The harness is
+in /bpfcheck; files written to \$VMTEST_RESULTS (/results) come back to
+the host (--keep: WORKDIR/kN/results).  "suite [test_progs args]" is the
+default, run in /tmp.
 Exit: 0 every kernel passed (or skipped), 1 a FAIL, TIMEOUT, PANIC,
 BOOT_FAIL or NO_RESULT, 2 bad usage (checked before anything boots).
+With one KERNEL and a COMMAND (or --test-progs): COMMAND's exit code when
+it finished, else 1.
 
 Environment:
   VMTEST_CACHE        downloaded kernels and apt state (vmtest/cache)
@@ -138,14 +155,33 @@ while [ $# -gt 0 ]; do
 		shift 2
 		;;
 	--vng) vng=1; shift ;;
+	--add)
+		[ $# -ge 2 ] || bad_usage "--add needs HOST_PATH[:GUEST_PATH]"
+		payload_add "$2"
+		shift 2
+		;;
+	--test-progs)
+		[ $# -ge 2 ] || bad_usage "--test-progs needs a PATH"
+		payload_test_progs "$2"
+		shift 2
+		;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
 	*) bad_usage "unknown option '$1'" ;;
 	esac
 done
 
+# The user's test_progs replaces the harness's own in /bpfcheck.
+[ -z "$PAYLOAD_TEST_PROGS" ] || VT_GUEST_BINS=bench
+VT_CWD=/tmp
 if [ $# -gt 0 ]; then
-	VT_CMD=$(vt_quote "$@")
+	payload_command "$1"
+	shift
+	VT_CMD=$(vt_quote "$PAYLOAD_WORD" "$@")
+	default_cmd=0
+	VT_CWD=$PWD
+elif [ -n "$PAYLOAD_TEST_PROGS" ]; then
+	VT_CMD=suite
 	default_cmd=0
 else
 	VT_CMD=suite
@@ -179,7 +215,7 @@ for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock \
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
 [ -z "$missing" ] || vt_die "missing host tools:$missing (run 'make deps')"
-[ -x "$OUTPUT/test_progs" ] ||
+[ "$default_cmd" = 0 ] || [ -x "$OUTPUT/test_progs" ] ||
 	vt_die "$OUTPUT/test_progs is missing: build it first ('make')"
 
 mkdir -p "$VT_OUT" "$VT_CACHE" || exit 1
@@ -313,6 +349,13 @@ done
 initramfs_base "$work/stage-base" "$work/base.cpio" ||
 	vt_die "cannot build the initramfs"
 rm -rf "$work/stage-base"
+# The payload goes first: what the harness ships wins over it.
+payload_build "$work/stage-payload" "$work/payload.cpio" ||
+	vt_die "cannot build the payload archive"
+rm -rf "$work/stage-payload"
+cat "$work/payload.cpio" "$work/base.cpio" >"$work/base+payload.cpio" &&
+	mv "$work/base+payload.cpio" "$work/base.cpio" && rm -f "$work/payload.cpio" ||
+	vt_die "cannot write the initramfs"
 
 # The probe guest: the first kernel, command "true".
 # shellcheck disable=SC1091
@@ -335,7 +378,7 @@ boot=15
 [ "$vng" = 1 ] && boot=45
 limit=$((boot * scale + tmo + 10 * scale))
 
-initramfs_run "$work/stage-run" "$work/run.cpio" vmtest "$tmo" "$VT_CMD" ||
+initramfs_run "$work/stage-run" "$work/run.cpio" vmtest "$tmo" "$VT_CMD" "$VT_CWD" ||
 	vt_die "cannot build the initramfs"
 i=0
 while [ "$i" -lt "$nk" ]; do
@@ -437,12 +480,13 @@ else
 fi
 guest_test_progs=/bpfcheck/test_progs
 runner=qemu
+[ -z "$PAYLOAD_TEST_PROGS" ] || self="$self --test-progs $(vt_quote "$PAYLOAD_TEST_PROGS")"
 if [ "$vng" = 1 ]; then
 	self="$self --vng"
 	guest_test_progs=test_progs
 	runner=vng
 fi
-if [ "$default_cmd" = 1 ]; then
+if [ "$default_cmd" = 1 ] || [ "$VT_CMD" = suite ]; then
 	shown="suite (test_progs -J)"
 else
 	shown=$VT_CMD
@@ -495,4 +539,10 @@ fi
 
 bad=$(jq -r '[.kernels[] | select(.status != "PASS" and .status != "SKIP")] | length' \
 	"$work/matrix.json")
+# One kernel and the user's command: its exit code, when it has one.
+if [ "$nk" = 1 ] && [ "$default_cmd" = 0 ]; then
+	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then "" else .exit_code // "" end' \
+		"$work/matrix.json")
+	[ -n "$rc" ] && exit "$rc"
+fi
 [ "$bad" = 0 ]
