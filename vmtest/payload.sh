@@ -47,7 +47,7 @@ payload_add() {	# SPEC
 		*:*) host=${1%:*} guest=${1##*:} ;;
 		esac
 	fi
-	[ -n "$host" ] && [ -e "$host" ] ||
+	[ -e "${host:-/nonexistent/}" ] ||
 		vt_usage_die "--add '$1': no such file or directory '$host' (--add HOST_PATH[:GUEST_PATH], see vmtest.sh --help)"
 	[ -r "$host" ] || vt_usage_die "--add '$1': '$host' is not readable"
 	habs=$(cd "$(dirname "$host")" && pwd)/$(basename "$host")
@@ -59,8 +59,9 @@ payload_add() {	# SPEC
 
 # --test-progs PATH: the suite runs PATH as /bpfcheck/test_progs.
 payload_test_progs() {	# PATH
-	[ -f "$1" ] && [ -x "$1" ] ||
+	if [ ! -f "$1" ] || [ ! -x "$1" ]; then
 		vt_usage_die "--test-progs '$1' is not an executable file (a test_progs built with 'make TESTS_DIR=DIR')"
+	fi
 	payload_is_elf "$1" || vt_usage_die "--test-progs '$1' is not an ELF program"
 	PAYLOAD_TEST_PROGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 	payload_remember "$PAYLOAD_TEST_PROGS" /bpfcheck/test_progs
@@ -77,6 +78,7 @@ payload_in_guest() {	# NAME
 
 # Sets PAYLOAD_WORD to what the guest runs for WORD, the first word of
 # COMMAND; a host program is remembered for the payload.
+# shellcheck disable=SC2034 # PAYLOAD_WORD is read by vmtest.sh
 payload_command() {	# WORD
 	PAYLOAD_WORD=$1
 	case "$1" in
