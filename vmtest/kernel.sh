@@ -231,15 +231,15 @@ kernel_deb_download() {	# PACKAGE
 	printf '%s\n' "$deb"
 }
 
-kernel_resolve_alias() {	# SPEC
+# Find the newest release matching alias SPEC and its packages: sets
+# release, K_PKGS and K_PKGINFO.
+kernel_alias_lookup() {	# SPEC
 	alias=$1
 	flavour=auto
 	case "$alias" in
 	*-cloud) flavour=cloud; alias=${alias%-cloud} ;;
 	*-generic) flavour=generic; alias=${alias%-generic} ;;
 	esac
-	kernel_apt_sources
-	kernel_apt_update
 	release=
 	for _ in 1 2; do
 		for fl in cloud generic; do
@@ -270,6 +270,47 @@ kernel_resolve_alias() {	# SPEC
 	[ -n "$cands" ] || vt_die "apt knows no candidate for the packages of $release"
 	K_PKGS=$(printf '%s\n' "$cands" | awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }')
 	K_PKGINFO=$cands
+}
+
+# What a lookup depends on: the sources and the package lists as they are.
+kernel_alias_key() {
+	{
+		cat "$KAPT/sources.list"
+		stat -c '%n %Y %s' "$KAPT"/lists/*_Packages* 2>/dev/null
+	} | cksum
+}
+
+# A lookup of SPEC with the same sources and lists as now: use it, and
+# spare the seconds of apt-cache and apt-get --print-uris on every run.
+kernel_alias_cache_load() {	# SPEC KEY
+	f=$VT_CACHE/resolved/$(vt_slug "$1")
+	[ -f "$f" ] || return 1
+	key=
+	# shellcheck disable=SC1090
+	. "$f"
+	[ "$key" = "$2" ] && [ -n "$release" ] && [ -n "$K_PKGINFO" ]
+}
+
+kernel_alias_cache_save() {	# SPEC KEY
+	f=$VT_CACHE/resolved/$(vt_slug "$1")
+	mkdir -p "$VT_CACHE/resolved" || return 0
+	{
+		printf 'key=%s\n' "$(vt_quote "$2")"
+		printf 'release=%s\n' "$(vt_quote "$release")"
+		printf 'K_PKGS=%s\n' "$(vt_quote "$K_PKGS")"
+		printf 'K_PKGINFO=%s\n' "$(vt_quote "$K_PKGINFO")"
+	} >"$f.tmp.$$" && mv "$f.tmp.$$" "$f"
+}
+
+kernel_resolve_alias() {	# SPEC
+	kernel_apt_sources
+	kernel_apt_update
+	akey=$(kernel_alias_key)
+	if ! kernel_alias_cache_load "$1" "$akey"; then
+		kernel_alias_lookup "$1"
+		# A forced refresh changed the lists: the key with them.
+		kernel_alias_cache_save "$1" "$(kernel_alias_key)"
+	fi
 	imgver=${K_PKGS%% *}
 	imgver=${imgver#*=}
 	K_KIND=deb
@@ -364,6 +405,21 @@ kernel_index_tree() {	# KDIR RELEASE
 	[ -n "$image" ] || return 1
 	printf 'image=%s\nconfig=%s\nmoddir=%s\n' "$image" "$config" \
 		"$moddir" >"$1/kernel.env"
+}
+
+# scripts/config-check.sh FRAGMENT against K_CONFIG; for a Debian kernel
+# (whose config in the cache never changes) its answer is kept there.
+kernel_config_check() {	# FRAGMENT
+	if [ -z "$K_KDIR" ]; then
+		sh "$VT_SRCDIR/scripts/config-check.sh" "$1" "$K_CONFIG" 2>&1
+		return
+	fi
+	f=$K_KDIR/config-check.$(cksum <"$1" | tr ' ' _)
+	if [ ! -f "$f" ]; then
+		sh "$VT_SRCDIR/scripts/config-check.sh" "$1" "$K_CONFIG" >"$f.$$" 2>&1
+		mv "$f.$$" "$f"
+	fi
+	cat "$f"
 }
 
 # ---- local images and build trees --------------------------------------

@@ -332,7 +332,7 @@ while [ "$i" -lt "$nk" ]; do
 		continue
 	fi
 	for frag in config config.vm; do
-		out=$(sh "$VT_SRCDIR/scripts/config-check.sh" "$VT_SRCDIR/$frag" "$K_CONFIG" 2>&1)
+		out=$(kernel_config_check "$VT_SRCDIR/$frag")
 		if printf '%s\n' "$out" | grep -q '^CONFIG_'; then
 			if [ "$frag" = config ]; then
 				vt_warn "$K_LABEL: the kernel lacks options the suite needs; these tests will SKIP:"
@@ -346,9 +346,13 @@ done
 
 # ---- 4, 5: initramfs and accelerator -------------------------------------
 
-initramfs_base "$work/stage-base" "$work/base.cpio" ||
-	vt_die "cannot build the initramfs"
-rm -rf "$work/stage-base"
+bkey=$(initramfs_base_key)
+if ! initramfs_cache_get "$bkey" "$work/base.cpio"; then
+	initramfs_base "$work/stage-base" "$work/base.cpio" ||
+		vt_die "cannot build the initramfs"
+	rm -rf "$work/stage-base"
+	initramfs_cache_put "$bkey" "$work/base.cpio"
+fi
 # The payload goes first: what the harness ships wins over it.
 payload_build "$work/stage-payload" "$work/payload.cpio" ||
 	vt_die "cannot build the payload archive"
@@ -387,9 +391,14 @@ while [ "$i" -lt "$nk" ]; do
 	# shellcheck disable=SC1091
 	. "$d/kernel.env"
 	[ "$vng" = 1 ] && continue
-	initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
-		"$d/modules.cpio" "$d/modules.log" ||
-		vt_die "cannot stage the modules of $K_LABEL"
+	# A Debian kernel's modules do not change in the cache.
+	mkey="modules $K_KDIR $(cat "$VT_SRCDIR/vmtest/modules.conf")"
+	if [ -z "$K_KDIR" ] || ! initramfs_cache_get "$mkey" "$d/modules.cpio" "$d/modules.log"; then
+		initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
+			"$d/modules.cpio" "$d/modules.log" ||
+			vt_die "cannot stage the modules of $K_LABEL"
+		[ -z "$K_KDIR" ] || initramfs_cache_put "$mkey" "$d/modules.cpio" "$d/modules.log"
+	fi
 	loaded=$(grep -v ': not a module' "$d/modules.log" | cut -d: -f1 | tr '\n' ' ')
 	absent=$(sed -n 's/^\([^:]*\): not a module.*/\1/p' "$d/modules.log" | tr '\n' ' ')
 	vt_log "$K_LABEL: modules: ${loaded:-none }${absent:+(built in or absent: ${absent% })}"
