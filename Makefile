@@ -39,6 +39,11 @@
 # VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+# make TESTS_DIR=DIR: DIR's own tests, built in DIR/build (scripts/tests-dir.mk).
+ifdef TESTS_DIR
+override TESTS_DIR := $(abspath $(TESTS_DIR))
+OUTPUT ?= $(TESTS_DIR)/build
+endif
 OUTPUT ?= $(SRCDIR)/build
 override OUTPUT := $(abspath $(OUTPUT))
 # The kselftest Makefile passes the source directory as OUTPUT, where the
@@ -79,7 +84,8 @@ LIBBPF ?= source
 LIBBPF_SERIES ?= newest
 LIBBPF_TREE ?= $(if $(wildcard $(SRCDIR)/../../../lib/bpf/libbpf.c),$(abspath \
 	$(SRCDIR)/../../../..))
-LIBBPF_OUT := $(OUTPUT)/libbpf
+# One libbpf per bpfcheck checkout serves the projects it builds too.
+LIBBPF_OUT := $(if $(TESTS_DIR),$(SRCDIR)/build,$(OUTPUT))/libbpf
 
 ifeq ($(LIBBPF),source)
 LIBBPF_INCLUDE := $(LIBBPF_OUT)/include
@@ -118,7 +124,8 @@ CLANG_PATH := $(firstword $(wildcard $(CLANG) $(addsuffix /$(CLANG),$(subst :, ,
 
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
-COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP \
+# TESTS_INCLUDES: a TESTS_DIR project's headers, before bpfcheck's.
+COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP $(TESTS_INCLUDES) \
 	-I$(SRCDIR)/harness -I$(SRCDIR)/lib -I$(SRCDIR)/helpers -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) \
 	$(LIBBPF_CFLAGS)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
@@ -128,7 +135,8 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
 	'/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
 BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
-	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) $(BPF_SYS_INCLUDES)
+	-Wall -Werror -I$(GEN) $(TESTS_INCLUDES) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) \
+	$(BPF_SYS_INCLUDES)
 
 CORE_SRCS := $(filter-out harness/test_progs.c harness/registry.c, \
 	$(sort $(wildcard harness/*.c)))
@@ -145,22 +153,31 @@ FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
 	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
 	helpers/netns.c helpers/rtnl_link.c helpers/isa.c $(LIB_SRCS)
+# Where the BPF programs and the tests are: here, or in TESTS_DIR.
+PROGS_DIR := progs
+PROG_TESTS_DIR := prog_tests
+ifdef TESTS_DIR
+include $(SRCDIR)/scripts/tests-dir.mk
+endif
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
-MULTI_ISA_PROGS := test_isa
+MULTI_ISA_PROGS := $(if $(TESTS_DIR),,test_isa)
 ISA_CPUS := v1 v2 v3 $(CLANG_HAS_V4)
-SINGLE_ISA_SRCS := $(filter-out $(patsubst %,progs/%.bpf.c,$(MULTI_ISA_PROGS)), \
+SINGLE_ISA_SRCS := $(filter-out $(patsubst %,$(PROGS_DIR)/%.bpf.c,$(MULTI_ISA_PROGS)), \
 	$(BPF_SRCS))
+# A program's name: progs/NAME.bpf.c, or progs/NAME.c as the kernel names them.
+BPF_NAMES := $(patsubst %.bpf,%,$(basename $(notdir $(SINGLE_ISA_SRCS))))
 ISA_SKELS := $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
 	$(BPF)/$(p)_$(c).skel.h))
 
-BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(SINGLE_ISA_SRCS)) \
+BPF_OBJS := $(BPF_NAMES:%=$(BPF)/%.bpf.o) \
 	$(ISA_SKELS:.skel.h=.bpf.o)
-SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKELS)
+SKELS := $(BPF_NAMES:%=$(BPF)/%.skel.h) $(ISA_SKELS)
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
-	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
+	harness/test_progs.c) $(OBJ)/registry.o \
+	$(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS))
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
@@ -255,7 +272,7 @@ $(GEN)/faulty_tests.h: FORCE | $(GEN)/build_info.h
 
 # ---- BPF objects and skeletons -----------------------------------------
 
-$(BPF)/%.bpf.o: progs/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
+$(BPF)/%.bpf.o: $(PROGS_DIR)/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
 	$(call msg,CLNG-BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
@@ -281,7 +298,7 @@ $(OBJ)/%.o: %.c $(GEN)/build_info.h | $(SKELS)
 
 # A test that needs a newer libbpf than the build's becomes an empty
 # object (gen-tests.sh registers it as left out, with the reason).
-$(OBJ)/prog_tests/%.o: prog_tests/%.c $(GEN)/build_info.h | $(SKELS)
+$(OBJ)/prog_tests/%.o: $(PROG_TESTS_DIR)/%.c $(GEN)/build_info.h | $(SKELS)
 	$(Q)mkdir -p $(@D)
 	$(Q)why=$$(awk -f $(SRCDIR)/scripts/requires.awk $(GEN)/build_info.h $<) || \
 		exit 1; \
