@@ -36,7 +36,10 @@
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
 # BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
 # (bench/run_gate_demo.sh),
-# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
+# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown"), BPF_EXTRA_CFLAGS
+# (more clang flags for the BPF programs, e.g. -DSLOW),
+# TESTS_DIR=DIR (a project's own progs/ and prog_tests/, built into
+# DIR/build: Documentation/out-of-tree.md).
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # make TESTS_DIR=DIR: DIR's own tests, built in DIR/build (scripts/tests-dir.mk).
@@ -136,7 +139,7 @@ BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
 	'/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
 BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 	-Wall -Werror -I$(GEN) $(TESTS_INCLUDES) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) \
-	$(BPF_SYS_INCLUDES)
+	$(BPF_SYS_INCLUDES) $(BPF_EXTRA_CFLAGS)
 
 CORE_SRCS := $(filter-out harness/test_progs.c harness/registry.c, \
 	$(sort $(wildcard harness/*.c)))

@@ -5,7 +5,9 @@
 # Usage: scripts/deps.sh [GROUP...]   (default: every group)
 #
 # Groups: base (build and test), bench (gnuplot for the bench sweep's plot),
-# vm (vmtest), ci (the kselftest and workflow checks of "make check").
+# vm (vmtest), ci (the kselftest and workflow checks of "make check");
+# go (Debian's Go, for the check of vmtest/runner.sh as "go test -exec",
+# installed by that check only: not in the default groups).
 #
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
@@ -31,6 +33,7 @@ debian-archive-keyring"
 # ci: rsync for the kernel's lib.mk install rule; yq (YAML to JSON, for jq)
 # and python3-jsonschema to check .github/workflows against its schema.
 pkgs_ci="rsync yq python3-jsonschema"
+pkgs_go="golang-go"
 
 all_groups="base bench vm ci"
 
@@ -40,7 +43,8 @@ group_pkgs() {
 	bench) echo "$pkgs_bench" ;;
 	vm) echo "$pkgs_vm" ;;
 	ci) echo "$pkgs_ci" ;;
-	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
+	go) echo "$pkgs_go" ;;
+	*) echo "deps: unknown group '$1' (known: $all_groups go)" >&2; exit 2 ;;
 	esac
 }
 
