@@ -14,6 +14,7 @@
 #   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
+#   make check-byo    vmtest -- CMD, runner.sh, TESTS_DIR, examples/pktclass
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
 #   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
 #                     a kselftest install tree (scripts/kselftest.mk)
@@ -222,7 +223,7 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
+	check-vmtest check-byo check-vng check-faulty install emit_tests check-kselftest check-workflow \
 	check-toolchain
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
@@ -492,6 +493,12 @@ check-workflow: $(FIXTURE)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
 
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
+# vmtest -- CMD, --add, runner.sh, make TESTS_DIR and examples/pktclass.
+check-byo:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_byo_check.sh
+
 check-vng:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
