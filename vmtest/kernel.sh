@@ -135,9 +135,7 @@ kernel_apt_cache() {
 # minutes (default 360), or always with "force".  Offline with old lists:
 # a warning, the old lists are used.
 kernel_apt_update() {	# [force]
-	if [ "${1:-}" != force ] && [ -f "$KAPT/lists/.updated" ] &&
-		[ -n "$(find "$KAPT/lists/.updated" \
-			-mmin "-${VMTEST_APT_MAX_AGE:-360}" 2>/dev/null)" ]; then
+	if [ "${1:-}" != force ] && kernel_apt_fresh; then
 		return 0
 	fi
 	[ "$KAPT_UPDATED" = 1 ] && return 0
@@ -272,12 +270,17 @@ kernel_alias_lookup() {	# SPEC
 	K_PKGINFO=$cands
 }
 
-# What a lookup depends on: the sources and the package lists as they are.
+# What a lookup depends on: the host's apt sources (the private sources
+# are written from them) and the package lists, as they are.
 kernel_alias_key() {
-	{
-		cat "$KAPT/sources.list"
-		stat -c '%n %Y %s' "$KAPT"/lists/*_Packages* 2>/dev/null
-	} | cksum
+	stat -c '%n %Y %s' /etc/apt/sources.list /etc/apt/sources.list.d/* \
+		"$KAPT/sources.list" "$KAPT"/lists/*_Packages* 2>/dev/null | cksum
+}
+
+# The package lists are younger than VMTEST_APT_MAX_AGE minutes.
+kernel_apt_fresh() {
+	[ -n "$(find "$KAPT/lists/.updated" -mmin "-${VMTEST_APT_MAX_AGE:-360}" \
+		2>/dev/null)" ]
 }
 
 # A lookup of SPEC with the same sources and lists as now: use it, and
@@ -303,12 +306,11 @@ kernel_alias_cache_save() {	# SPEC KEY
 }
 
 kernel_resolve_alias() {	# SPEC
-	kernel_apt_sources
-	kernel_apt_update
-	akey=$(kernel_alias_key)
-	if ! kernel_alias_cache_load "$1" "$akey"; then
+	if ! kernel_apt_fresh || ! kernel_alias_cache_load "$1" "$(kernel_alias_key)"; then
+		kernel_apt_sources
+		kernel_apt_update
 		kernel_alias_lookup "$1"
-		# A forced refresh changed the lists: the key with them.
+		# After a refresh of the lists: the key with them.
 		kernel_alias_cache_save "$1" "$(kernel_alias_key)"
 	fi
 	imgver=${K_PKGS%% *}

@@ -168,6 +168,31 @@ vm_classify() {	# DIR LIMIT TIMEOUT
 	printf '%s\n' "$detail" >"$d/detail"
 }
 
+# What decides whether KVM works: this boot of the host, /dev/kvm, QEMU.
+vm_accel_key() {
+	{
+		cat /proc/sys/kernel/random/boot_id
+		stat -L -c '%n %i %Y' /dev/kvm "$(command -v "$VT_QEMU")"
+	} 2>/dev/null | cksum
+}
+
+# The probe's verdict of an earlier run, with the same key, from FILE:
+# sets VT_ACCEL and VT_ACCEL_NOTE.  Not when VMTEST_ACCEL chooses.
+vm_accel_cached() {	# FILE
+	[ -z "${VMTEST_ACCEL:-}" ] && [ -e /dev/kvm ] && [ -f "$1" ] || return 1
+	{ read -r key; read -r VT_ACCEL; read -r VT_ACCEL_NOTE; } <"$1" || return 1
+	[ "$key" = "$(vm_accel_key)" ] || return 1
+	case "$VT_ACCEL" in kvm | tcg) ;; *) return 1 ;; esac
+	VT_ACCEL_NOTE="$VT_ACCEL_NOTE; probed earlier at this boot"
+}
+
+# Keep a probe's verdict (KVM tried) for the next runs.
+vm_accel_save() {	# FILE
+	[ -z "${VMTEST_ACCEL:-}" ] && [ -e /dev/kvm ] || return 0
+	printf '%s\n%s\n%s\n' "$(vm_accel_key)" "$VT_ACCEL" "$VT_ACCEL_NOTE" \
+		>"$1.$$" && mv "$1.$$" "$1"
+}
+
 # KVM only if it really runs a guest: boot IMAGE with the probe INITRD
 # (its command is "true") under KVM, with a short limit.  Sets VT_ACCEL
 # (kvm|tcg) and VT_ACCEL_NOTE.

@@ -364,11 +364,14 @@ cat "$work/payload.cpio" "$work/base.cpio" >"$work/base+payload.cpio" &&
 # The probe guest: the first kernel, command "true".
 # shellcheck disable=SC1091
 . "$work/k1/kernel.env"
-mkdir -p "$work/probe"
-initramfs_run "$work/stage-run" "$work/probe/run.cpio" probe 10 true &&
-	cat "$work/base.cpio" "$work/probe/run.cpio" >"$work/probe/initrd" ||
-	vt_die "cannot build the probe initramfs"
-vm_probe_accel "$work/probe" "$K_IMAGE" "$work/probe/initrd"
+if ! vm_accel_cached "$VT_CACHE/accel"; then
+	mkdir -p "$work/probe"
+	initramfs_run "$work/stage-run" "$work/probe/run.cpio" probe 10 true &&
+		cat "$work/base.cpio" "$work/probe/run.cpio" >"$work/probe/initrd" ||
+		vt_die "cannot build the probe initramfs"
+	vm_probe_accel "$work/probe" "$K_IMAGE" "$work/probe/initrd"
+	vm_accel_save "$VT_CACHE/accel"
+fi
 vt_log "accelerator: $(echo "$VT_ACCEL" | tr a-z A-Z) ($VT_ACCEL_NOTE)"
 
 if [ "$VT_ACCEL" = kvm ]; then
