@@ -180,9 +180,6 @@ if [ $# -gt 0 ]; then
 	VT_CMD=$(vt_quote "$PAYLOAD_WORD" "$@")
 	default_cmd=0
 	VT_CWD=$PWD
-elif [ -n "$PAYLOAD_TEST_PROGS" ]; then
-	VT_CMD=suite
-	default_cmd=0
 else
 	VT_CMD=suite
 	default_cmd=1
@@ -215,7 +212,7 @@ for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock \
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
 [ -z "$missing" ] || vt_die "missing host tools:$missing (run 'make deps')"
-[ "$default_cmd" = 0 ] || [ -x "$OUTPUT/test_progs" ] ||
+[ "$default_cmd" = 0 ] || [ -n "$PAYLOAD_TEST_PROGS" ] || [ -x "$OUTPUT/test_progs" ] ||
 	vt_die "$OUTPUT/test_progs is missing: build it first ('make')"
 
 mkdir -p "$VT_OUT" "$VT_CACHE" || exit 1
@@ -498,7 +495,7 @@ if [ "$vng" = 1 ]; then
 	guest_test_progs=test_progs
 	runner=vng
 fi
-if [ "$default_cmd" = 1 ] || [ "$VT_CMD" = suite ]; then
+if [ "$default_cmd" = 1 ]; then
 	shown="suite (test_progs -J)"
 else
 	shown=$VT_CMD
@@ -552,7 +549,7 @@ fi
 bad=$(jq -r '[.kernels[] | select(.status != "PASS" and .status != "SKIP")] | length' \
 	"$work/matrix.json")
 # One kernel and the user's command: its exit code, when it has one.
-if [ "$nk" = 1 ] && [ "$default_cmd" = 0 ]; then
+if [ "$nk" = 1 ] && { [ "$default_cmd" = 0 ] || [ -n "$PAYLOAD_TEST_PROGS" ]; }; then
 	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then "" else .exit_code // "" end' \
 		"$work/matrix.json")
 	[ -n "$rc" ] && exit "$rc"
