@@ -2,8 +2,10 @@
 # shellcheck shell=sh
 #
 # The guest's initramfs (sourced; POSIX sh).  It is the concatenation of
-# three newc cpio archives, which the kernel unpacks one after the other:
+# newc cpio archives, which the kernel unpacks one after the other:
 #
+#   payload  the user's command, --add files, their libraries
+#                                     (vmtest/payload.sh; one per run)
 #   base     busybox (static) and its applets, /init, the harness binaries
 #            from $OUTPUT with the dynamic loader and the shared libraries
 #            they need, the BPF objects, the guest-side suite script

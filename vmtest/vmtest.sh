@@ -9,7 +9,7 @@
 #   1. resolve every KERNEL (vmtest/kernel.sh)      bad input: exit 2
 #   2. download and unpack the Debian kernels that are not cached
 #   3. check each kernel's config against ./config and ./config.vm
-#   4. build the initramfs (vmtest/initramfs.sh)
+#   4. build the initramfs (vmtest/initramfs.sh, vmtest/payload.sh)
 #   5. choose the accelerator: KVM if a test guest boots, else TCG
 #   6. boot the guests, at most -j at a time (vmtest/qemu.sh)
 #   7. the matrix (vmtest/matrix.sh)
