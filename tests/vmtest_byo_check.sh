@@ -6,10 +6,10 @@
 #   - bad input to vmtest -- CMD, --add, --test-progs, runner.sh and
 #     make TESTS_DIR fails at once with one line naming the bad value;
 #   - a host program (bpftool, by name) runs in 6.1 and 6.12 guests;
-#   - a program built here with its own shared library runs in the guest
-#     in the host's working directory, sees what --add brought, sends a
-#     file back through $VMTEST_RESULTS, and its exit code (7) is
-#     vmtest's;
+#   - a bash script (#!/usr/bin/env bash) runs a program built here with
+#     its own shared library, in the host's working directory; both see
+#     what --add brought, a file comes back through $VMTEST_RESULTS, and
+#     the exit code (7) is vmtest's;
 #   - vmtest/runner.sh as "go test -exec" runs a Go test in the guest
 #     (Debian's golang-go; the same test fails on the host's kernel);
 #   - examples/pktclass, copied out of bpfcheck's tree, runs its README's
@@ -152,18 +152,23 @@ int main(int argc, char **argv)
 	return argc > 1 ? atoi(argv[1]) : 0;
 }
 EOF
+# A bash script runs it: the script brings bash (#!/usr/bin/env bash),
+# --add brings the program and its library.
+printf '#!/usr/bin/env bash\necho "bash ${BASH_VERSION%%%%.*}"\nexec ./byo "$@"\n' >"$P/run.sh"
+chmod 755 "$P/run.sh"
 echo hello >"$P/data.txt"
 echo world >"$T/extra/file"
 gcc -shared -fPIC -o "$P/lib/libanswer.so" "$P/lib/answer.c" &&
 	gcc -o "$P/byo" "$P/byo.c" -L"$P/lib" -lanswer -Wl,-rpath,'$ORIGIN/lib' ||
 	bad "cannot build the test program"
 
-begin "a program with its own shared library runs in the guest; its exit code 7 is vmtest's"
-(cd "$P" && run sh "$VMTEST" -k 6.12 --keep --add data.txt --add "$T/extra:/opt/extra" \
-	--json "$T/byo.json" -- ./byo 7
+begin "a bash script and a program with its own shared library run in the guest; exit code 7"
+(cd "$P" && run sh "$VMTEST" -k 6.12 --keep --add byo --add data.txt \
+	--add "$T/extra:/opt/extra" --json "$T/byo.json" -- ./run.sh 7
 	save byo)
 use byo
 expect_exit 7
+expect_match "$OUT" '^bash [0-9]+$'
 expect_has "$OUT" "answer 42"
 expect_line "$OUT" "cwd $P"
 expect_line "$OUT" "data: hello"
