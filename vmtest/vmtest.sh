@@ -350,13 +350,10 @@ if ! initramfs_cache_get "$bkey" "$work/base.cpio"; then
 	rm -rf "$work/stage-base"
 	initramfs_cache_put "$bkey" "$work/base.cpio"
 fi
-# The payload goes first: what the harness ships wins over it.
+# Unpacked first in the guest: what the harness ships wins over it.
 payload_build "$work/stage-payload" "$work/payload.cpio" ||
 	vt_die "cannot build the payload archive"
 rm -rf "$work/stage-payload"
-cat "$work/payload.cpio" "$work/base.cpio" >"$work/base+payload.cpio" &&
-	mv "$work/base+payload.cpio" "$work/base.cpio" && rm -f "$work/payload.cpio" ||
-	vt_die "cannot write the initramfs"
 
 # The probe guest: the first kernel, command "true".
 # shellcheck disable=SC1091
@@ -402,7 +399,8 @@ while [ "$i" -lt "$nk" ]; do
 	loaded=$(grep -v ': not a module' "$d/modules.log" | cut -d: -f1 | tr '\n' ' ')
 	absent=$(sed -n 's/^\([^:]*\): not a module.*/\1/p' "$d/modules.log" | tr '\n' ' ')
 	vt_log "$K_LABEL: modules: ${loaded:-none }${absent:+(built in or absent: ${absent% })}"
-	cat "$work/base.cpio" "$d/modules.cpio" "$work/run.cpio" >"$d/initrd" ||
+	cat "$work/payload.cpio" "$work/base.cpio" "$d/modules.cpio" "$work/run.cpio" \
+		>"$d/initrd" ||
 		vt_die "cannot write the initramfs of $K_LABEL"
 	rm -f "$d/modules.cpio"
 done
