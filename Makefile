@@ -19,6 +19,7 @@
 #   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
+#   make check-byo    vmtest -- CMD, runner.sh, TESTS_DIR, examples/pktclass
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
 #   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
 #                     a kselftest install tree (scripts/kselftest.mk)
@@ -45,9 +46,17 @@
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
 # BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
 # (bench/run_gate_demo.sh),
-# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
+# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown"), BPF_EXTRA_CFLAGS
+# (more clang flags for the BPF programs, e.g. -DSLOW),
+# TESTS_DIR=DIR (a project's own progs/ and prog_tests/, built into
+# DIR/build: Documentation/out-of-tree.md).
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+# make TESTS_DIR=DIR: DIR's own tests, built in DIR/build (scripts/tests-dir.mk).
+ifdef TESTS_DIR
+override TESTS_DIR := $(abspath $(TESTS_DIR))
+OUTPUT ?= $(TESTS_DIR)/build
+endif
 OUTPUT ?= $(SRCDIR)/build
 override OUTPUT := $(abspath $(OUTPUT))
 # Build products never mix with the sources: an OUTPUT that is the source
@@ -88,7 +97,8 @@ LIBBPF ?= source
 LIBBPF_SERIES ?= newest
 LIBBPF_TREE ?= $(if $(wildcard $(SRCDIR)/../../../lib/bpf/libbpf.c),$(abspath \
 	$(SRCDIR)/../../../..))
-LIBBPF_OUT := $(OUTPUT)/libbpf
+# One libbpf per bpfcheck checkout serves the projects it builds too.
+LIBBPF_OUT := $(if $(TESTS_DIR),$(SRCDIR)/build,$(OUTPUT))/libbpf
 
 ifeq ($(LIBBPF),source)
 LIBBPF_INCLUDE := $(LIBBPF_OUT)/include
@@ -129,8 +139,9 @@ CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
 # Each folder sees lib/ and the folders it may use, nothing else, so that
 # an include against the arrows fails to build (tests/layers_check.sh
-# checks the same from the sources).
-COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP $(LAYER_CFLAGS) \
+# checks the same from the sources).  TESTS_INCLUDES: a TESTS_DIR
+# project's headers, before bpfcheck's.
+COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP $(TESTS_INCLUDES) $(LAYER_CFLAGS) \
 	-I$(SRCDIR)/lib -I$(SRCDIR)/progs -I$(GEN) -I$(BPF) $(LIBBPF_CFLAGS)
 TEST_SIDE_CFLAGS := -I$(SRCDIR)/harness -I$(SRCDIR)/helpers
 BENCH_SIDE_CFLAGS := -I$(SRCDIR)/bench
@@ -141,7 +152,8 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
 	'/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
 BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
-	-Wall -Werror -I$(GEN) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) $(BPF_SYS_INCLUDES)
+	-Wall -Werror -I$(GEN) $(TESTS_INCLUDES) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) \
+	$(BPF_SYS_INCLUDES) $(BPF_EXTRA_CFLAGS)
 
 # The runner core; harness/test_progs.c adds the machine's preparation and
 # the leak checker (prepare.c, privilege.c, leaks.c and what they use).
@@ -158,22 +170,31 @@ FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
 # The bench: its framework (bench/), the benchmarks (bench/benchs/,
 # bench/prog_cost/), the gate (bench/gate/) and lib/; nothing of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c bench/*/*.c)) $(LIB_SRCS)
+# Where the BPF programs and the tests are: here, or in TESTS_DIR.
+PROGS_DIR := progs
+PROG_TESTS_DIR := prog_tests
+ifdef TESTS_DIR
+include $(SRCDIR)/scripts/tests-dir.mk
+endif
 
 # Programs built once per BPF ISA version (skeleton <name>_<cpu>), so tests
 # and benchmarks can compare the variants.  v4 needs clang >= 18.
-MULTI_ISA_PROGS := test_isa
+MULTI_ISA_PROGS := $(if $(TESTS_DIR),,test_isa)
 ISA_CPUS := v1 v2 v3 $(CLANG_HAS_V4)
-SINGLE_ISA_SRCS := $(filter-out $(patsubst %,progs/%.bpf.c,$(MULTI_ISA_PROGS)), \
+SINGLE_ISA_SRCS := $(filter-out $(patsubst %,$(PROGS_DIR)/%.bpf.c,$(MULTI_ISA_PROGS)), \
 	$(BPF_SRCS))
+# A program's name: progs/NAME.bpf.c, or progs/NAME.c as the kernel names them.
+BPF_NAMES := $(patsubst %.bpf,%,$(basename $(notdir $(SINGLE_ISA_SRCS))))
 ISA_SKELS := $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
 	$(BPF)/$(p)_$(c).skel.h))
 
-BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(SINGLE_ISA_SRCS)) \
+BPF_OBJS := $(BPF_NAMES:%=$(BPF)/%.bpf.o) \
 	$(ISA_SKELS:.skel.h=.bpf.o)
-SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKELS)
+SKELS := $(BPF_NAMES:%=$(BPF)/%.skel.h) $(ISA_SKELS)
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
-	$(TEST_SRCS) $(filter-out harness/registry.c,$(TEST_PROGS_ONLY_SRCS))) $(OBJ)/registry.o
+	$(filter-out harness/registry.c,$(TEST_PROGS_ONLY_SRCS))) $(OBJ)/registry.o \
+	$(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS))
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(FIXTURE_SRCS) \
@@ -215,7 +236,7 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all help deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty check-layers install emit_tests check-kselftest \
+	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
 	man install-prefix
 .DELETE_ON_ERROR:
@@ -282,7 +303,7 @@ endef
 
 # ---- BPF objects and skeletons -----------------------------------------
 
-$(BPF)/%.bpf.o: progs/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
+$(BPF)/%.bpf.o: $(PROGS_DIR)/%.bpf.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
 	$(call msg,CLNG-BPF,$@)
 	$(Q)$(CLANG) $(BPF_CFLAGS) -c $< -o $@
 
@@ -313,7 +334,7 @@ $(OBJ)/%.o: %.c $(GEN)/build_info.h | $(SKELS)
 
 # A test that needs a newer libbpf than the build's becomes an empty
 # object (gen-tests.sh registers it as left out, with the reason).
-$(OBJ)/prog_tests/%.o: prog_tests/%.c $(GEN)/build_info.h | $(SKELS)
+$(OBJ)/prog_tests/%.o: $(PROG_TESTS_DIR)/%.c $(GEN)/build_info.h | $(SKELS)
 	$(Q)mkdir -p $(@D)
 	$(Q)why=$$(awk -f $(SRCDIR)/scripts/requires.awk $(GEN)/build_info.h $<) || \
 		exit 1; \
@@ -537,6 +558,12 @@ check-workflow: $(FIXTURE)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
 
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
+# vmtest -- CMD, --add, runner.sh, make TESTS_DIR and examples/pktclass.
+check-byo:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_byo_check.sh
+
 check-vng:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all

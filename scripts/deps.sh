@@ -5,7 +5,9 @@
 # Usage: scripts/deps.sh [GROUP...]   (default: every group)
 #
 # Groups: base (build and test), bench (gnuplot for the bench sweep's plot),
-# vm (vmtest), ci (the kselftest and workflow checks of "make check").
+# vm (vmtest), ci (the kselftest and workflow checks of "make check");
+# go (Debian's Go, for the check of vmtest/runner.sh as "go test -exec",
+# installed by that check only: not in the default groups).
 #
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
@@ -33,6 +35,7 @@ debian-archive-keyring"
 # and python3-jsonschema to check .github/workflows against its schema;
 # python3-junitparser reads the JUnit XML as consumers do.
 pkgs_ci="rsync yq python3-jsonschema python3-junitparser"
+pkgs_go="golang-go"
 
 all_groups="base bench vm ci"
 
@@ -42,7 +45,8 @@ group_pkgs() {
 	bench) echo "$pkgs_bench" ;;
 	vm) echo "$pkgs_vm" ;;
 	ci) echo "$pkgs_ci" ;;
-	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
+	go) echo "$pkgs_go" ;;
+	*) echo "deps: unknown group '$1' (known: $all_groups go)" >&2; exit 2 ;;
 	esac
 }
 

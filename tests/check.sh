@@ -110,6 +110,11 @@ counted_stage "trust in the outputs (tests/trust_check.sh)" trust \
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 	"$srcdir/tests/vmtest_check.sh" vmtest-checks
+# 6b. Bring your own program: host commands and a user's binary with its
+#     own library in the guests, runner.sh as go test -exec, and
+#     examples/pktclass's README CI block and cost gate.
+counted_stage "bring your own program (tests/vmtest_byo_check.sh: 6.1 and 6.12)" byo \
+	"$srcdir/tests/vmtest_byo_check.sh" byo-checks
 # 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
 #    lib.mk build, with the kernel's files from Debian's linux-source.
 counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \

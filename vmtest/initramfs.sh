@@ -2,8 +2,10 @@
 # shellcheck shell=sh
 #
 # The guest's initramfs (sourced; POSIX sh).  It is the concatenation of
-# three newc cpio archives, which the kernel unpacks one after the other:
+# newc cpio archives, which the kernel unpacks one after the other:
 #
+#   payload  the user's command, --add files, their libraries
+#                                     (vmtest/payload.sh; one per run)
 #   base     busybox (static) and its applets, /init, the harness binaries
 #            from $OUTPUT with the dynamic loader and the shared libraries
 #            they need, the BPF objects, the guest-side suite script
@@ -17,11 +19,56 @@
 # decompresses, and the images are small (a few MiB).
 
 : "${VT_SRCDIR:?initramfs.sh needs VT_SRCDIR}"
+: "${VT_CACHE:?initramfs.sh needs VT_CACHE}"
 
 VT_BUSYBOX=${VMTEST_BUSYBOX:-/bin/busybox}
 
 # Harness binaries shipped to /bpfcheck when they are built.
 VT_GUEST_BINS="test_progs bench"
+
+# Archives already built from the same inputs (a KEY text naming them):
+# building them again is a good part of a run's time besides the boot.
+VT_ICACHE=$VT_CACHE/initramfs
+
+initramfs_cache_file() {	# KEY
+	printf '%s/%s' "$VT_ICACHE" "$(printf '%s' "$1" | cksum | tr ' ' _)"
+}
+
+# The archive (and its LOG) for KEY into OUT, if it is cached.
+initramfs_cache_get() {	# KEY OUT [LOG]
+	f=$(initramfs_cache_file "$1")
+	[ -f "$f.cpio" ] || return 1
+	if [ -n "${3:-}" ]; then
+		cp "$f.log" "$3" 2>/dev/null || return 1
+	fi
+	ln -f "$f.cpio" "$2" 2>/dev/null || cp "$f.cpio" "$2"
+}
+
+# Keep OUT (and LOG) as the archive of KEY; entries a day old go.
+initramfs_cache_put() {	# KEY OUT [LOG]
+	f=$(initramfs_cache_file "$1")
+	mkdir -p "$VT_ICACHE" || return 0
+	find "$VT_ICACHE" -type f -mmin +1440 -delete 2>/dev/null
+	if [ -n "${3:-}" ]; then
+		cp "$3" "$f.log.$$" && mv "$f.log.$$" "$f.log" || return 0
+	fi
+	cp "$2" "$f.cpio.$$" && mv "$f.cpio.$$" "$f.cpio"
+}
+
+# What the base archive is made of: names, sizes and times of its files,
+# and the dynamic linker's cache (a library upgrade changes it).
+initramfs_base_key() {
+	set -- "$VT_BUSYBOX" "$VT_SRCDIR/vmtest/init" "$VT_SRCDIR/vmtest/suite" \
+		"$VT_SRCDIR/vmtest/initramfs.sh" /etc/ld.so.cache
+	for b in $VT_GUEST_BINS; do
+		[ -x "$OUTPUT/$b" ] && set -- "$@" "$OUTPUT/$b"
+	done
+	for o in "$OUTPUT"/bpf/*.bpf.o; do
+		[ -e "$o" ] && set -- "$@" "$o"
+	done
+	echo "base $VT_GUEST_BINS"
+	stat -L -c '%n %s %Y' "$@" 2>/dev/null
+}
 
 # Write a newc archive of directory DIR to OUT (owner root, sorted).
 initramfs_pack() {	# DIR OUT
@@ -54,9 +101,9 @@ initramfs_base() {	# STAGE OUT
 		vt_die "$VT_BUSYBOX is not a static busybox (install busybox-static: make deps)"
 	fi
 	cp "$VT_BUSYBOX" "$st/bin/busybox" || return 1
-	for a in $("$VT_BUSYBOX" --list); do
-		[ "$a" = busybox ] || ln -s busybox "$st/bin/$a"
-	done
+	# One process for the ~400 applet links (an ln each took a second).
+	"$VT_BUSYBOX" --list | grep -vx busybox | (cd "$st/bin" &&
+		perl -ne 'chomp; symlink("busybox", $_) or die "$_: $!\n"') || return 1
 	echo 'root:x:0:0:root:/root:/bin/sh' >"$st/etc/passwd"
 	echo 'root:x:0:' >"$st/etc/group"
 	cp "$VT_SRCDIR/vmtest/init" "$st/init" &&
@@ -152,13 +199,14 @@ initramfs_modules() {	# MODDIR RELEASE STAGE OUT LOG
 }
 
 # The per-run archive: /bpfcheck/run.conf for the guest init.
-initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED
+initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED [CWD]
 	rm -rf "$1"
 	mkdir -p "$1/bpfcheck" || return 1
 	{
 		printf 'VT_LABEL=%s\n' "$(vt_quote "$3")"
 		printf 'VT_TIMEOUT=%s\n' "$4"
 		printf 'VT_CMD=%s\n' "$(vt_quote "$5")"
+		printf 'VT_CWD=%s\n' "$(vt_quote "${6:-/tmp}")"
 	} >"$1/bpfcheck/run.conf"
 	initramfs_pack "$1" "$2"
 }

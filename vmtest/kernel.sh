@@ -135,9 +135,7 @@ kernel_apt_cache() {
 # minutes (default 360), or always with "force".  Offline with old lists:
 # a warning, the old lists are used.
 kernel_apt_update() {	# [force]
-	if [ "${1:-}" != force ] && [ -f "$KAPT/lists/.updated" ] &&
-		[ -n "$(find "$KAPT/lists/.updated" \
-			-mmin "-${VMTEST_APT_MAX_AGE:-360}" 2>/dev/null)" ]; then
+	if [ "${1:-}" != force ] && kernel_apt_fresh; then
 		return 0
 	fi
 	[ "$KAPT_UPDATED" = 1 ] && return 0
@@ -266,15 +264,15 @@ kernel_deb_download() {	# PACKAGE
 	printf '%s\n' "$deb"
 }
 
-kernel_resolve_alias() {	# SPEC
+# Find the newest release matching alias SPEC and its packages: sets
+# release, K_PKGS and K_PKGINFO.
+kernel_alias_lookup() {	# SPEC
 	alias=$1
 	flavour=auto
 	case "$alias" in
 	*-cloud) flavour=cloud; alias=${alias%-cloud} ;;
 	*-generic) flavour=generic; alias=${alias%-generic} ;;
 	esac
-	kernel_apt_sources
-	kernel_apt_update
 	release=
 	for _ in 1 2; do
 		for fl in cloud generic; do
@@ -305,6 +303,51 @@ kernel_resolve_alias() {	# SPEC
 	[ -n "$cands" ] || vt_die "apt knows no candidate for the packages of $release"
 	K_PKGS=$(printf '%s\n' "$cands" | awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2 }')
 	K_PKGINFO=$cands
+}
+
+# What a lookup depends on: the host's apt sources (the private sources
+# are written from them) and the package lists, as they are.
+kernel_alias_key() {
+	stat -c '%n %Y %s' /etc/apt/sources.list /etc/apt/sources.list.d/* \
+		"$KAPT/sources.list" "$KAPT"/lists/*_Packages* 2>/dev/null | cksum
+}
+
+# The package lists are younger than VMTEST_APT_MAX_AGE minutes.
+kernel_apt_fresh() {
+	[ -n "$(find "$KAPT/lists/.updated" -mmin "-${VMTEST_APT_MAX_AGE:-360}" \
+		2>/dev/null)" ]
+}
+
+# A lookup of SPEC with the same sources and lists as now: use it, and
+# spare the seconds of apt-cache and apt-get --print-uris on every run.
+kernel_alias_cache_load() {	# SPEC KEY
+	f=$VT_CACHE/resolved/$(vt_slug "$1")
+	[ -f "$f" ] || return 1
+	key=
+	# shellcheck disable=SC1090
+	. "$f"
+	[ "$key" = "$2" ] && [ -n "$release" ] && [ -n "$K_PKGINFO" ]
+}
+
+kernel_alias_cache_save() {	# SPEC KEY
+	f=$VT_CACHE/resolved/$(vt_slug "$1")
+	mkdir -p "$VT_CACHE/resolved" || return 0
+	{
+		printf 'key=%s\n' "$(vt_quote "$2")"
+		printf 'release=%s\n' "$(vt_quote "$release")"
+		printf 'K_PKGS=%s\n' "$(vt_quote "$K_PKGS")"
+		printf 'K_PKGINFO=%s\n' "$(vt_quote "$K_PKGINFO")"
+	} >"$f.tmp.$$" && mv "$f.tmp.$$" "$f"
+}
+
+kernel_resolve_alias() {	# SPEC
+	if ! kernel_apt_fresh || ! kernel_alias_cache_load "$1" "$(kernel_alias_key)"; then
+		kernel_apt_sources
+		kernel_apt_update
+		kernel_alias_lookup "$1"
+		# After a refresh of the lists: the key with them.
+		kernel_alias_cache_save "$1" "$(kernel_alias_key)"
+	fi
 	imgver=${K_PKGS%% *}
 	imgver=${imgver#*=}
 	K_KIND=deb
@@ -397,6 +440,21 @@ kernel_index_tree() {	# KDIR RELEASE
 	[ -n "$image" ] || return 1
 	printf 'image=%s\nconfig=%s\nmoddir=%s\n' "$image" "$config" \
 		"$moddir" >"$1/kernel.env"
+}
+
+# scripts/config-check.sh FRAGMENT against K_CONFIG; for a Debian kernel
+# (whose config in the cache never changes) its answer is kept there.
+kernel_config_check() {	# FRAGMENT
+	if [ -z "$K_KDIR" ]; then
+		sh "$VT_SRCDIR/scripts/config-check.sh" "$1" "$K_CONFIG" 2>&1
+		return
+	fi
+	f=$K_KDIR/config-check.$(cksum <"$1" | tr ' ' _)
+	if [ ! -f "$f" ]; then
+		sh "$VT_SRCDIR/scripts/config-check.sh" "$1" "$K_CONFIG" >"$f.$$" 2>&1
+		mv "$f.$$" "$f"
+	fi
+	cat "$f"
 }
 
 # ---- local images and build trees --------------------------------------

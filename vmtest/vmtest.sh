@@ -9,7 +9,7 @@
 #   1. resolve every KERNEL (vmtest/kernel.sh)      bad input: exit 2
 #   2. download and unpack the Debian kernels that are not cached
 #   3. check each kernel's config against ./config and ./config.vm
-#   4. build the initramfs (vmtest/initramfs.sh)
+#   4. build the initramfs (vmtest/initramfs.sh, vmtest/payload.sh)
 #   5. choose the accelerator: KVM if a test guest boots, else TCG
 #   6. boot the guests, at most -j at a time (vmtest/qemu.sh)
 #   7. the matrix (vmtest/matrix.sh)
@@ -31,12 +31,15 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 . "$VT_SRCDIR/vmtest/qemu.sh"
 # shellcheck source=options.sh
 . "$VT_SRCDIR/vmtest/options.sh"
+# shellcheck source=payload.sh
+. "$VT_SRCDIR/vmtest/payload.sh"
 
 usage() {
 	cat <<EOF
 Usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
-                 [--vng] [-- COMMAND [ARG]...]
+                 [--vng] [--add HOST_PATH[:GUEST_PATH]]...
+                 [--test-progs PATH] [-- COMMAND [ARG]...]
 
 Boot each KERNEL in QEMU, run COMMAND inside (default: the suite,
 test_progs with JSON results), print a kernel x test matrix.
@@ -56,12 +59,26 @@ test_progs with JSON results), print a kernel x test matrix.
   --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
   --vng          start the guests with virtme-ng's vng (host root over 9p;
                  aliases take the generic flavour, which has 9p)
+  --add H[:G]    bring host file or directory H into the guest at G
+                 (default: the same path); an ELF file brings its
+                 libraries.  Repeatable.
+  --test-progs P the suite with the test_progs P (one built with
+                 "make TESTS_DIR=DIR") instead of bpfcheck's own
   --version      the version, the test_progs build and QEMU it would use
 
-In the guest the harness is in /bpfcheck (on PATH), results go to
-\$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
+COMMAND is a busybox applet, suite/test_progs/bench, or a host program
+(a path, or a name on PATH): it is copied into the guest at the same path
+with its ELF interpreter and shared libraries (as ldd names them), or
+with its "#!" interpreter.  It runs in the host's working directory (the
+same path, created in the guest, holding what --add put there), stdin
+/dev/null, PATH /bpfcheck:/bin:/sbin:/usr/bin:/usr/sbin.  The harness is
+in /bpfcheck; files written to \$VMTEST_RESULTS (/results) come back to
+the host (--keep: WORKDIR/kN/results).  "suite [test_progs args]" is the
+default, run in /tmp.
 Exit: 0 every kernel passed (or skipped), 1 a FAIL, TIMEOUT, PANIC,
 BOOT_FAIL or NO_RESULT, 2 bad usage (checked before anything boots).
+With one KERNEL and a COMMAND (or --test-progs): COMMAND's exit code when
+it finished, else 1.
 
 Environment:
   VMTEST_CACHE        downloaded kernels and apt state (vmtest/cache)
@@ -142,6 +159,16 @@ while [ $# -gt 0 ]; do
 		shift 2
 		;;
 	--vng) vng=1; shift ;;
+	--add)
+		[ $# -ge 2 ] || bad_usage "--add needs HOST_PATH[:GUEST_PATH]"
+		payload_add "$2"
+		shift 2
+		;;
+	--test-progs)
+		[ $# -ge 2 ] || bad_usage "--test-progs needs a PATH"
+		payload_test_progs "$2"
+		shift 2
+		;;
 	-h | --help) usage; exit 0 ;;
 	--version) vt_version; exit 0 ;;
 	--) shift; break ;;
@@ -151,9 +178,15 @@ done
 
 vt_validate "$jobs" "$tmo" "$json"
 
+# The user's test_progs replaces the harness's own in /bpfcheck.
+[ -z "$PAYLOAD_TEST_PROGS" ] || VT_GUEST_BINS=bench
+VT_CWD=/tmp
 if [ $# -gt 0 ]; then
-	VT_CMD=$(vt_quote "$@")
+	payload_command "$1"
+	shift
+	VT_CMD=$(vt_quote "$PAYLOAD_WORD" "$@")
 	default_cmd=0
+	VT_CWD=$PWD
 else
 	VT_CMD=suite
 	default_cmd=1
@@ -186,7 +219,7 @@ for t in "$VT_QEMU" cpio objcopy xz jq apt-get dpkg-deb timeout flock ps \
 	command -v "$t" >/dev/null 2>&1 || missing="$missing $t"
 done
 [ -z "$missing" ] || vt_die "missing host tools:$missing (run 'make deps')"
-[ -x "$OUTPUT/test_progs" ] ||
+[ "$default_cmd" = 0 ] || [ -n "$PAYLOAD_TEST_PROGS" ] || [ -x "$OUTPUT/test_progs" ] ||
 	vt_die "$OUTPUT/test_progs is missing: build it first ('make')"
 
 mkdir -p "$VT_OUT" "$VT_CACHE" || exit 1
@@ -305,7 +338,7 @@ while [ "$i" -lt "$nk" ]; do
 		continue
 	fi
 	for frag in config config.vm; do
-		out=$(sh "$VT_SRCDIR/scripts/config-check.sh" "$VT_SRCDIR/$frag" "$K_CONFIG" 2>&1)
+		out=$(kernel_config_check "$VT_SRCDIR/$frag")
 		if printf '%s\n' "$out" | grep -q '^CONFIG_'; then
 			if [ "$frag" = config ]; then
 				vt_warn "$K_LABEL: the kernel lacks options the suite needs; these tests will SKIP:"
@@ -319,18 +352,29 @@ done
 
 # ---- 4, 5: initramfs and accelerator -------------------------------------
 
-initramfs_base "$work/stage-base" "$work/base.cpio" ||
-	vt_die "cannot build the initramfs"
-rm -rf "$work/stage-base"
+bkey=$(initramfs_base_key)
+if ! initramfs_cache_get "$bkey" "$work/base.cpio"; then
+	initramfs_base "$work/stage-base" "$work/base.cpio" ||
+		vt_die "cannot build the initramfs"
+	rm -rf "$work/stage-base"
+	initramfs_cache_put "$bkey" "$work/base.cpio"
+fi
+# Unpacked first in the guest: what the harness ships wins over it.
+payload_build "$work/stage-payload" "$work/payload.cpio" ||
+	vt_die "cannot build the payload archive"
+rm -rf "$work/stage-payload"
 
 # The probe guest: the first kernel, command "true".
 # shellcheck disable=SC1091
 . "$work/k1/kernel.env"
-mkdir -p "$work/probe"
-initramfs_run "$work/stage-run" "$work/probe/run.cpio" probe 10 true &&
-	cat "$work/base.cpio" "$work/probe/run.cpio" >"$work/probe/initrd" ||
-	vt_die "cannot build the probe initramfs"
-vm_probe_accel "$work/probe" "$K_IMAGE" "$work/probe/initrd"
+if ! vm_accel_cached "$VT_CACHE/accel"; then
+	mkdir -p "$work/probe"
+	initramfs_run "$work/stage-run" "$work/probe/run.cpio" probe 10 true &&
+		cat "$work/base.cpio" "$work/probe/run.cpio" >"$work/probe/initrd" ||
+		vt_die "cannot build the probe initramfs"
+	vm_probe_accel "$work/probe" "$K_IMAGE" "$work/probe/initrd"
+	vm_accel_save "$VT_CACHE/accel"
+fi
 vt_log "accelerator: $(echo "$VT_ACCEL" | tr a-z A-Z) ($VT_ACCEL_NOTE)"
 
 if [ "$VT_ACCEL" = kvm ]; then
@@ -344,7 +388,7 @@ boot=15
 [ "$vng" = 1 ] && boot=45
 limit=$((boot * scale + tmo + 10 * scale))
 
-initramfs_run "$work/stage-run" "$work/run.cpio" vmtest "$tmo" "$VT_CMD" ||
+initramfs_run "$work/stage-run" "$work/run.cpio" vmtest "$tmo" "$VT_CMD" "$VT_CWD" ||
 	vt_die "cannot build the initramfs"
 i=0
 while [ "$i" -lt "$nk" ]; do
@@ -353,13 +397,19 @@ while [ "$i" -lt "$nk" ]; do
 	# shellcheck disable=SC1091
 	. "$d/kernel.env"
 	[ "$vng" = 1 ] && continue
-	initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
-		"$d/modules.cpio" "$d/modules.log" ||
-		vt_die "cannot stage the modules of $K_LABEL"
+	# A Debian kernel's modules do not change in the cache.
+	mkey="modules $K_KDIR $(cat "$VT_SRCDIR/vmtest/modules.conf")"
+	if [ -z "$K_KDIR" ] || ! initramfs_cache_get "$mkey" "$d/modules.cpio" "$d/modules.log"; then
+		initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
+			"$d/modules.cpio" "$d/modules.log" ||
+			vt_die "cannot stage the modules of $K_LABEL"
+		[ -z "$K_KDIR" ] || initramfs_cache_put "$mkey" "$d/modules.cpio" "$d/modules.log"
+	fi
 	loaded=$(grep -v ': not a module' "$d/modules.log" | cut -d: -f1 | tr '\n' ' ')
 	absent=$(sed -n 's/^\([^:]*\): not a module.*/\1/p' "$d/modules.log" | tr '\n' ' ')
 	vt_log "$K_LABEL: modules: ${loaded:-none }${absent:+(built in or absent: ${absent% })}"
-	cat "$work/base.cpio" "$d/modules.cpio" "$work/run.cpio" >"$d/initrd" ||
+	cat "$work/payload.cpio" "$work/base.cpio" "$d/modules.cpio" "$work/run.cpio" \
+		>"$d/initrd" ||
 		vt_die "cannot write the initramfs of $K_LABEL"
 	rm -f "$d/modules.cpio"
 done
@@ -446,6 +496,7 @@ else
 fi
 guest_test_progs=/bpfcheck/test_progs
 runner=qemu
+[ -z "$PAYLOAD_TEST_PROGS" ] || self="$self --test-progs $(vt_quote "$PAYLOAD_TEST_PROGS")"
 if [ "$vng" = 1 ]; then
 	self="$self --vng"
 	guest_test_progs=test_progs
@@ -505,4 +556,10 @@ fi
 
 bad=$(jq -r '[.kernels[] | select(.status != "PASS" and .status != "SKIP")] | length' \
 	"$work/matrix.json")
+# One kernel and the user's command: its exit code, when it has one.
+if [ "$nk" = 1 ] && { [ "$default_cmd" = 0 ] || [ -n "$PAYLOAD_TEST_PROGS" ]; }; then
+	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then "" else .exit_code // "" end' \
+		"$work/matrix.json")
+	[ -n "$rc" ] && exit "$rc"
+fi
 [ "$bad" = 0 ]
