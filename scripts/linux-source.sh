@@ -11,9 +11,12 @@
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
-# Usage: scripts/linux-source.sh [SERIES]
+# Usage: scripts/linux-source.sh [--checkpatch] [SERIES]
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
+#   --checkpatch: only scripts/checkpatch.pl and the two files it reads
+#   beside it (spelling.txt, const_structs.checkpatch), for "make lint",
+#   cached apart in $VMTEST_CACHE/checkpatch (default SERIES: newest).
 #
 # A cached tree of the series that has every file below is used as it is,
 # without apt (remove the directory to fetch the current package again).
@@ -43,6 +46,9 @@ tools/testing/selftests/kselftest_harness.h scripts/subarch.include"
 BPF_MEMBERS="tools/lib/bpf tools/bpf/bpftool tools/include tools/arch tools/build
 tools/scripts kernel/bpf/disasm.c kernel/bpf/disasm.h scripts/bpf_doc.py"
 MEMBERS="$KSFT_MEMBERS $BPF_MEMBERS"
+# What checkpatch.pl --no-tree reads: itself and two lists next to it.
+CHECKPATCH_MEMBERS="scripts/checkpatch.pl scripts/spelling.txt
+scripts/const_structs.checkpatch"
 
 log() {
 	echo "linux-source: $*" >&2
@@ -53,8 +59,18 @@ usage_die() {
 	exit 2
 }
 
-series=${1:-6.1}
-[ $# -le 1 ] || usage_die "usage: linux-source.sh [SERIES] (6.1, 7.2, ..., newest)"
+top=$VT_CACHE/linux-source
+series_default=6.1
+if [ "${1:-}" = --checkpatch ]; then
+	shift
+	# A set of its own, so that the trees cached for the build stay complete.
+	MEMBERS=$CHECKPATCH_MEMBERS
+	top=$VT_CACHE/checkpatch
+	series_default=newest
+fi
+series=${1:-$series_default}
+[ $# -le 1 ] ||
+	usage_die "usage: linux-source.sh [--checkpatch] [SERIES] (6.1, 7.2, ..., newest)"
 case $series in
 newest) ;;
 [0-9]*.[0-9]*)
@@ -63,7 +79,6 @@ newest) ;;
 	esac ;;
 *) usage_die "bad SERIES '$series' (expected e.g. 6.1, 7.2 or newest)" ;;
 esac
-top=$VT_CACHE/linux-source
 
 # A tree extracted completely, with every member (trees cached before a
 # member was added to the list lack it, and are fetched again).
