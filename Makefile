@@ -5,6 +5,7 @@
 #   make              build test_progs (vmlinux.h, BPF objects, skeletons)
 #   make run_tests    install missing packages, build, run the suite
 #   make check        the project's own tests plus the suite
+#   make lint         checkpatch and shellcheck over the sources (scripts/lint.sh)
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
 #   make bench        build build/bench, run the ring buffer vs queue sweep
@@ -203,7 +204,7 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain
+	check-toolchain lint
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -442,6 +443,12 @@ bench-regress:
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh
+
+# checkpatch.pl (fetched from Debian's linux-source) over every C file,
+# shellcheck over every shell script, no file over 600 lines.
+lint:
+	$(Q)sh $(SRCDIR)/scripts/deps.sh lint
+	$(Q)sh $(SRCDIR)/scripts/lint.sh
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config

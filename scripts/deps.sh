@@ -5,7 +5,8 @@
 # Usage: scripts/deps.sh [GROUP...]   (default: every group)
 #
 # Groups: base (build and test), bench (gnuplot for the bench sweep's plot),
-# vm (vmtest), ci (the kselftest and workflow checks of "make check").
+# vm (vmtest), ci (the kselftest and workflow checks of "make check"),
+# lint (make lint).
 #
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
@@ -32,7 +33,10 @@ debian-archive-keyring"
 # and python3-jsonschema to check .github/workflows against its schema.
 pkgs_ci="rsync yq python3-jsonschema"
 
-all_groups="base bench vm ci"
+# lint: perl (with its standard modules) runs the kernel's checkpatch.pl.
+pkgs_lint="perl shellcheck"
+
+all_groups="base bench vm ci lint"
 
 group_pkgs() {
 	case "$1" in
@@ -40,6 +44,7 @@ group_pkgs() {
 	bench) echo "$pkgs_bench" ;;
 	vm) echo "$pkgs_vm" ;;
 	ci) echo "$pkgs_ci" ;;
+	lint) echo "$pkgs_lint" ;;
 	*) echo "deps: unknown group '$1' (known: $all_groups)" >&2; exit 2 ;;
 	esac
 }
