@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make lint: the kernel's scripts/checkpatch.pl over every C file and
-# header, shellcheck (-S warning, following sourced files) over every
-# shell script, and no file over 600 lines (tests/fixtures/ aside: a
-# fixture may be long on purpose).  A file is a check: it passes when no
-# tool has anything to say about it.
+# header, and their lines within 100 columns; shellcheck (-S warning,
+# following sourced files) over every shell script; no file over 600
+# lines (tests/fixtures/ aside: a fixture may be long on purpose).  A file
+# is a check: it passes when no tool has anything to say about it.
 #
 # Usage: scripts/lint.sh [FILE...]
 #   Without FILEs: every file git knows of or would add (tracked, or
@@ -117,6 +117,27 @@ check_lengths() {	# FILE...
 	done
 }
 
+# C lines wider than 100 columns (tabs to 8), the kernel's limit, which
+# checkpatch enforces on patches but not in --file mode.  As there, a line
+# that is only a string (so that it can be grepped for) or holds a URL may
+# be longer.
+check_columns() {	# FILE...
+	awk -v max=100 '
+	function width(s,    i, col) {
+		col = 0
+		for (i = 1; i <= length(s); i++)
+			col = substr(s, i, 1) == "\t" ? (int(col / 8) + 1) * 8 : col + 1
+		return col
+	}
+	{
+		w = width($0)
+		if (w <= max || $0 ~ /^[ \t]*"([^"\\]|\\.)*"[ \t]*(,|\)[ \t]*;)?[ \t]*$/ ||
+		    $0 ~ /[a-z]+:\/\/[^ ]/)
+			next
+		printf "%s:%d: COLUMNS: %d columns, more than %d\n", FILENAME, FNR, w, max
+	}' "$@"
+}
+
 cd "$srcdir" || exit 1
 if [ $# -eq 0 ]; then
 	files=$(tree_files)
@@ -154,6 +175,7 @@ trap 'exit 143' TERM
 # shellcheck disable=SC2086 # lists of file names without blanks
 {
 	[ -z "$c_files" ] || run_checkpatch $c_files
+	[ -z "$c_files" ] || check_columns $c_files
 	[ -z "$sh_files" ] || run_shellcheck $sh_files
 	check_lengths $all
 } >"$findings" 2>&1
