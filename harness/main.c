@@ -161,8 +161,8 @@ static int run_tests(const struct suite *suite, const struct options *o,
 	if (o->leak_check) {
 		snap = suite->leaks->snapshot();
 		if (!snap) {
-			fprintf(stderr, "test_progs: leak check snapshot "
-				"failed: %s\n", strerror(errno));
+			fprintf(stderr, "test_progs: leak check snapshot failed: %s\n",
+				strerror(errno));
 			return EXIT_INFRA;
 		}
 	}
@@ -321,8 +321,7 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 	}
 	ret = EXIT_INFRA;
 	if (o.leak_check && !suite->leaks) {
-		fprintf(stderr, "test_progs: --leak-check: this runner has no "
-			"leak checker\n");
+		fprintf(stderr, "test_progs: --leak-check: this runner has no leak checker\n");
 		goto out;
 	}
 	if (open_outputs(&o, &out))

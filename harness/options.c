@@ -37,8 +37,9 @@ static int parse_count(const char *opt, const char *arg, int max, int *out)
 	errno = 0;
 	v = strtol(arg, &end, 10);
 	if (!*arg || *end || errno || v < 1 || v > max) {
-		fprintf(stderr, "test_progs: %s: bad value '%s' (expected a "
-			"whole number from 1 to %d)\n", opt, arg, max);
+		fprintf(stderr,
+			"test_progs: %s: bad value '%s' (expected a whole number from 1 to %d)\n",
+			opt, arg, max);
 		return -1;
 	}
 	*out = v;
@@ -52,8 +53,9 @@ static int parse_shard(const char *arg, struct options *o)
 
 	if (sscanf(arg, "%d/%d%n", &i, &n, &len) != 2 || len != (int)strlen(arg) ||
 	    n < 1 || i < 1 || i > n || !isdigit((unsigned char)arg[0])) {
-		fprintf(stderr, "test_progs: --shard: bad value '%s' (expected "
-			"I/N with 1 <= I <= N, e.g. 2/4)\n", arg);
+		fprintf(stderr,
+			"test_progs: --shard: bad value '%s' (expected I/N with 1 <= I <= N, e.g. 2/4)\n",
+			arg);
 		return -1;
 	}
 	o->shard_index = i;
@@ -61,7 +63,7 @@ static int parse_shard(const char *arg, struct options *o)
 	return 0;
 }
 
-static void usage(const char *prog)
+static void print_usage(const char *prog)
 {
 	printf("Usage: %s [OPTIONS]\n"
 	       "Run BPF tests on the running kernel.\n\n"
@@ -97,15 +99,20 @@ static int add_selection(struct options *o, int opt, const char *arg)
 	int ret;
 
 	switch (opt) {
-	case 't': ret = selection_add(o->sel, SEL_ALLOW_SUBSTR, arg, err,
-				      sizeof(err)); break;
-	case 'b': ret = selection_add(o->sel, SEL_DENY_SUBSTR, arg, err,
-				      sizeof(err)); break;
-	case 'a': ret = selection_add(o->sel, SEL_ALLOW_GLOB, arg, err,
-				      sizeof(err)); break;
-	case 'd': ret = selection_add(o->sel, SEL_DENY_GLOB, arg, err,
-				      sizeof(err)); break;
-	default: ret = selection_add_numbers(o->sel, arg, err, sizeof(err));
+	case 't':
+		ret = selection_add(o->sel, SEL_ALLOW_SUBSTR, arg, err, sizeof(err));
+		break;
+	case 'b':
+		ret = selection_add(o->sel, SEL_DENY_SUBSTR, arg, err, sizeof(err));
+		break;
+	case 'a':
+		ret = selection_add(o->sel, SEL_ALLOW_GLOB, arg, err, sizeof(err));
+		break;
+	case 'd':
+		ret = selection_add(o->sel, SEL_DENY_GLOB, arg, err, sizeof(err));
+		break;
+	default:
+		ret = selection_add_numbers(o->sel, arg, err, sizeof(err));
 	}
 	if (ret)
 		fprintf(stderr, "test_progs: -%c: %s\n", opt, err);
@@ -129,21 +136,22 @@ static void report_bad_option(int opt, char **argv)
 		size_t len = strcspn(arg + 2, "=");
 
 		if (opt == ':')
-			fprintf(stderr, "test_progs: option '--%.*s' needs an "
-				"argument (see --help)\n", (int)len, arg + 2);
+			fprintf(stderr,
+				"test_progs: option '--%.*s' needs an argument (see --help)\n",
+				(int)len, arg + 2);
 		else if (arg[2 + len] == '=' && is_long_option(arg + 2, len))
-			fprintf(stderr, "test_progs: option '--%.*s' does not "
-				"take an argument (see --help)\n", (int)len,
+			fprintf(stderr,
+				"test_progs: option '--%.*s' does not take an argument (see --help)\n",
+				(int)len,
 				arg + 2);
 		else
-			fprintf(stderr, "test_progs: unknown option '--%.*s' "
-				"(see --help)\n", (int)len, arg + 2);
+			fprintf(stderr, "test_progs: unknown option '--%.*s' (see --help)\n",
+				(int)len, arg + 2);
 	} else if (opt == ':') {
-		fprintf(stderr, "test_progs: option '-%c' needs an argument "
-			"(see --help)\n", optopt);
+		fprintf(stderr, "test_progs: option '-%c' needs an argument (see --help)\n",
+			optopt);
 	} else {
-		fprintf(stderr, "test_progs: unknown option '-%c' "
-			"(see --help)\n", optopt);
+		fprintf(stderr, "test_progs: unknown option '-%c' (see --help)\n", optopt);
 	}
 }
 
@@ -175,20 +183,36 @@ int options_parse(struct options *o, int argc, char **argv)
 					&o->timeout_s))
 				return -1;
 			break;
-		case 'l': o->list = true; break;
-		case 'c': o->count = true; break;
-		case 'v': o->verbosity++; break;
-		case 'J': o->json_path = optarg; break;
-		case OPT_KTAP: o->ktap = true; break;
-		case OPT_NO_FORK: o->no_fork = true; break;
-		case OPT_LEAK_CHECK: o->leak_check = true; break;
-		case OPT_JUNIT: o->junit_path = optarg; break;
+		case 'l':
+			o->list = true;
+			break;
+		case 'c':
+			o->count = true;
+			break;
+		case 'v':
+			o->verbosity++;
+			break;
+		case 'J':
+			o->json_path = optarg;
+			break;
+		case OPT_KTAP:
+			o->ktap = true;
+			break;
+		case OPT_NO_FORK:
+			o->no_fork = true;
+			break;
+		case OPT_LEAK_CHECK:
+			o->leak_check = true;
+			break;
+		case OPT_JUNIT:
+			o->junit_path = optarg;
+			break;
 		case OPT_SHARD:
 			if (parse_shard(optarg, o))
 				return -1;
 			break;
 		case 'h':
-			usage(argv[0]);
+			print_usage(argv[0]);
 			return 1;
 		default:
 			report_bad_option(opt, argv);
@@ -196,13 +220,13 @@ int options_parse(struct options *o, int argc, char **argv)
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "test_progs: unexpected argument '%s' "
-			"(see --help)\n", argv[optind]);
+		fprintf(stderr, "test_progs: unexpected argument '%s' (see --help)\n",
+			argv[optind]);
 		return -1;
 	}
 	if (o->no_fork && (o->jobs > 1 || o->timeout_s)) {
-		fprintf(stderr, "test_progs: --no-fork runs tests in this "
-			"process: it cannot be combined with -j or -w\n");
+		fprintf(stderr,
+			"test_progs: --no-fork runs tests in this process: it cannot be combined with -j or -w\n");
 		return -1;
 	}
 	if ((o->json_path && !*o->json_path) ||

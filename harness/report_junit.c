@@ -26,12 +26,26 @@ static void xml_text(FILE *f, const char *text)
 			continue;
 		}
 		switch (n ? *s : 0) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		case '\t': case '\n': case '\r': fputc(*s, f); break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		case '\t':
+		case '\n':
+		case '\r':
+			fputc(*s, f);
+			break;
 		default:
 			if (n && *s >= 0x20 && *s != 0x7f)
 				fputc(*s, f);
@@ -47,9 +61,8 @@ static double seconds(long long ns)
 	return ns / 1e9;
 }
 
-static void testcase(FILE *f, const char *suite, const char *name,
-		     enum outcome o, const char *reason, const char *log,
-		     long long duration_ns)
+static void write_testcase(FILE *f, const char *suite, const char *name, enum outcome o,
+			   const char *reason, const char *log, long long duration_ns)
 {
 	fputs("    <testcase classname=\"", f);
 	xml_text(f, suite);
@@ -83,7 +96,7 @@ static void test_failure_text(const struct test_result *r, char *buf,
 		 r->leaks ? r->leaks : "", r->leaks ? "\n" : "");
 }
 
-static void testsuite(FILE *f, const struct test_result *r)
+static void write_testsuite(FILE *f, const struct test_result *r)
 {
 	int failed = outcome_failed(r->outcome) && !r->n_subtests ? 1 :
 		     r->subtests_failed;
@@ -93,18 +106,18 @@ static void testsuite(FILE *f, const struct test_result *r)
 
 	fputs("  <testsuite name=\"", f);
 	xml_text(f, r->name);
-	fprintf(f, "\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" "
-		"time=\"%.6f\">\n", r->n_subtests ? r->n_subtests : 1,
+	fprintf(f, "\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
+		r->n_subtests ? r->n_subtests : 1,
 		failed, skipped, seconds(r->duration_ns));
 	test_failure_text(r, text, sizeof(text));
 	if (!r->n_subtests)
-		testcase(f, r->name, r->name, r->outcome, r->skip_reason,
-			 text, r->duration_ns);
+		write_testcase(f, r->name, r->name, r->outcome, r->skip_reason, text,
+			       r->duration_ns);
 	for (int i = 0; i < r->n_subtests; i++) {
 		const struct subtest_result *s = &r->subtests[i];
 
-		testcase(f, r->name, s->name, s->outcome, s->skip_reason,
-			 s->log, s->duration_ns);
+		write_testcase(f, r->name, s->name, s->outcome, s->skip_reason, s->log,
+			       s->duration_ns);
 	}
 	if (text[0] && outcome_failed(r->outcome)) {
 		fputs("    <system-err>", f);
@@ -122,12 +135,12 @@ int report_junit_write(FILE *f, const struct test_result *results, int n,
 	for (int i = 0; i < n; i++)
 		total_ns += results[i].duration_ns;
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
-	fprintf(f, "<testsuites name=\"test_progs\" tests=\"%d\" "
-		"failures=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
+	fprintf(f,
+		"<testsuites name=\"test_progs\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
 		s->tests, s->failed, s->tests - s->passed - s->failed,
 		seconds(total_ns));
 	for (int i = 0; i < n; i++)
-		testsuite(f, &results[i]);
+		write_testsuite(f, &results[i]);
 	fputs("</testsuites>\n", f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -78,8 +78,8 @@ static int add_name(struct selection *sel, enum sel_kind kind, char *item,
 	char *slash = strchr(item, '/');
 
 	if (!*item || slash == item || (slash && !slash[1])) {
-		snprintf(err, errlen, "bad test selector '%s' "
-			 "(expected NAME or NAME/SUBTEST)", item);
+		snprintf(err, errlen, "bad test selector '%s' (expected NAME or NAME/SUBTEST)",
+			 item);
 		return -1;
 	}
 	tmp = realloc(sel->names, (sel->n_names + 1) * sizeof(*tmp));
@@ -220,8 +220,8 @@ int selection_add_numbers(struct selection *sel, const char *spec,
 		ret = add_number_item(sel, trim(item));
 	free(copy);
 	if (ret) {
-		snprintf(err, errlen, "bad test number list '%s' (expected "
-			 "e.g. 1,3-5 or 2/1-3)", spec);
+		snprintf(err, errlen, "bad test number list '%s' (expected e.g. 1,3-5 or 2/1-3)",
+			 spec);
 		return -1;
 	}
 	return 0;

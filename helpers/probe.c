@@ -340,7 +340,8 @@ static bool probe(enum bpf_feature f, char *reason)
 	case FEAT_BPF_STATS: return probe_bpf_stats(reason);
 	case FEAT_XDP: return probe_xdp(reason);
 	case FEAT_ISA_V4: return isa_v4_supported(reason, REASON_LEN);
-	case FEAT__COUNT: break;
+	case FEAT__COUNT:
+		break;
 	}
 	return fail(reason, "unknown feature %d", f);
 }

@@ -62,6 +62,7 @@ static bool read_fdinfo_stats(int prog_fd, struct prog_stats *st)
 static bool run_prog(int prog_fd, int repeat)
 {
 	unsigned char pkt[64] = {};
+
 	LIBBPF_OPTS(bpf_test_run_opts, topts,
 		.data_in = pkt,
 		.data_size_in = sizeof(pkt),
@@ -99,9 +100,9 @@ static bool delta_with_stats_off(int prog_fd, int n, struct prog_stats *delta)
 		return false;
 	if (off_before && read_int_file(STATS_SYSCTL) == 0)
 		return true;
-	test__skip_reason("another process turned BPF stats on meanwhile "
-			  "(%s read 1): 'stats off' cannot be checked",
-			  STATS_SYSCTL);
+	test__skip_reason(
+		"another process turned BPF stats on meanwhile (%s read 1): 'stats off' cannot be checked",
+		STATS_SYSCTL);
 	return false;
 }
 

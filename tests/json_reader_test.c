@@ -55,9 +55,9 @@ static void test_valid(void)
 {
 	const char *text =
 		"  {\"n\": -0.5e1, \"zero\": 0, \"big\": 1E+2, \"frac\": 0.125,\n"
-		"   \"s\": \"a\\\"b\\\\c\\/d\\n\\t\", \"u\": \"\\u00e9\\ud83d\\ude00\","
-		"   \"raw\": \"\xc3\xa9\", \"t\": true, \"f\": false, \"nul\": null,"
-		"   \"arr\": [1, [2, []], {}], \"dup\": 1, \"dup\": 2}  \n";
+		"   \"s\": \"a\\\"b\\\\c\\/d\\n\\t\", \"u\": \"\\u00e9\\ud83d\\ude00\",\n"
+		"   \"raw\": \"\xc3\xa9\", \"t\": true, \"f\": false, \"nul\": null,\r\n"
+		"   \"arr\": [1, [2, []], {}], \"dup\": 1, \"dup\": 2}\n \t";
 	const struct json_value *arr;
 	struct json_value *v;
 	char err[128] = "";

@@ -128,14 +128,14 @@ static int open_block(struct checker *c, int lvl)
 	struct level *parent = &c->lv[c->depth];
 
 	if (lvl != c->depth + 1)
-		return bad(c, "'%s' indented %d spaces, expected %d (a nested "
-			   "block is indented 2 more than its parent)",
+		return bad(c,
+			   "'%s' indented %d spaces, expected %d (a nested block is indented 2 more than its parent)",
 			   VERSION_LINE, 2 * lvl, 2 * (c->depth + 1));
 	if (parent->plan < 0)
 		return bad(c, "nested block before its parent's plan line");
 	if (parent->results >= parent->plan)
-		return bad(c, "nested block after the last planned result "
-			   "(plan 1..%ld)", parent->plan);
+		return bad(c, "nested block after the last planned result (plan 1..%ld)",
+			   parent->plan);
 	if (c->depth + 1 >= MAX_DEPTH)
 		return bad(c, "nesting deeper than %d levels", MAX_DEPTH);
 	c->depth++;
@@ -182,8 +182,7 @@ static int parse_directive(struct checker *c, const char *d,
 	/* Diagnostic data alone, as the runner's "# exit=N". */
 	if (c->kselftest && d[0] == ' ' && d[1] && d[1] != ' ')
 		return 0;
-	return bad(c, "unknown directive '#%.40s' (expected "
-		   "'# SKIP [reason]')", d);
+	return bad(c, "unknown directive '#%.40s' (expected '# SKIP [reason]')", d);
 }
 
 static int parse_description(struct checker *c, const char *desc,
@@ -194,16 +193,15 @@ static int parse_description(struct checker *c, const char *desc,
 	if (!hash)
 		return 0;
 	if (hash != desc && hash[-1] != ' ')
-		return bad(c, "'#' inside a description (a directive is "
-			   "written ' # SKIP reason')");
+		return bad(c, "'#' inside a description (a directive is written ' # SKIP reason')");
 	if (parse_directive(c, hash + 1, r))
 		return -1;
 	if (r->timeout && r->ok && !c->lax)
-		return bad(c, "'ok' with a TIMEOUT directive (a test that timed "
-			   "out is 'not ok N name # TIMEOUT')");
+		return bad(c,
+			   "'ok' with a TIMEOUT directive (a test that timed out is 'not ok N name # TIMEOUT')");
 	if (r->skip && !r->ok && !c->lax)
-		return bad(c, "'not ok' with a SKIP directive (a skipped test "
-			   "is 'ok N name # SKIP reason')");
+		return bad(c,
+			   "'not ok' with a SKIP directive (a skipped test is 'ok N name # SKIP reason')");
 	return 0;
 }
 
@@ -234,8 +232,8 @@ static int close_block(struct checker *c, bool *child_failed)
 	if (l->plan < 0)
 		return bad(c, "nested block closed without a plan line");
 	if (l->results != l->plan)
-		return bad(c, "nested block closed after %ld results, its "
-			   "plan is 1..%ld", l->results, l->plan);
+		return bad(c, "nested block closed after %ld results, its plan is 1..%ld",
+			   l->results, l->plan);
 	*child_failed = l->failed;
 	c->depth--;
 	return 0;
@@ -270,8 +268,8 @@ static int record_result(struct checker *c, const struct result *r,
 		return bad(c, "test number %ld is beyond the plan 1..%ld",
 			   r->number, l->plan);
 	if (r->ok && child_failed)
-		return bad(c, "test %ld is 'ok' but a subtest in its nested "
-			   "block is 'not ok'", r->number);
+		return bad(c, "test %ld is 'ok' but a subtest in its nested block is 'not ok'",
+			   r->number);
 	l->results++;
 	if (!r->ok)
 		l->failed = true;
@@ -290,8 +288,9 @@ static int check_result(struct checker *c, int lvl, const char *text)
 		return bad(c, "result line indented %d spaces, expected %d",
 			   2 * lvl, 2 * c->depth);
 	if (lvl < c->depth - 1)
-		return bad(c, "result line indented %d spaces closes more "
-			   "than one nested block (expected %d)", 2 * lvl,
+		return bad(c,
+			   "result line indented %d spaces closes more than one nested block (expected %d)",
+			   2 * lvl,
 			   2 * (c->depth - 1));
 	if (lvl == c->depth - 1 && close_block(c, &child_failed))
 		return -1;
@@ -317,8 +316,7 @@ static int check_line(struct checker *c, const char *line)
 	indent = text - line;
 	if (indent % 2)
 		return c->lax ? unknown_line(c, line) :
-		       bad(c, "odd indentation: %d spaces (levels are "
-			   "2 spaces apart)", indent);
+		       bad(c, "odd indentation: %d spaces (levels are 2 spaces apart)", indent);
 	if (!strcmp(text, VERSION_LINE))
 		return open_block(c, indent / 2);
 	if (!strncmp(text, "1..", 3))
@@ -342,8 +340,8 @@ static int check_end(struct checker *c)
 		return bad(c, "end of input: %ld results, the plan is 1..%ld",
 			   l->results, l->plan);
 	if (c->depth > 0)
-		return bad(c, "end of input inside a nested block (the "
-			   "result line of its parent test is missing)");
+		return bad(c,
+			   "end of input inside a nested block (the result line of its parent test is missing)");
 	return 0;
 }
 
@@ -383,12 +381,11 @@ static int check_stream(struct checker *c, FILE *f)
 	return check_end(c);
 }
 
-static void usage(FILE *out)
+static void print_usage(FILE *out)
 {
 	fprintf(out, "Usage: ktap_check [--lax] [--kselftest] [FILE|-]\n"
-		"Check KTAP version 1 output (default: strict; --lax ignores "
-		"unrecognised lines;\n--kselftest accepts the kselftest "
-		"runner's 'TAP version 13' and '# exit=N').\n"
+		"Check KTAP version 1 output (default: strict; --lax ignores unrecognised lines;\n"
+		"--kselftest accepts the kselftest runner's 'TAP version 13' and '# exit=N').\n"
 		"Exit: 0 valid, 1 invalid, 2 usage error.\n");
 }
 
@@ -402,21 +399,25 @@ static int parse_args(int argc, char **argv, struct checker *c,
 
 		if (!strcmp(a, "--lax")) {
 			c->lax = true;
-		} else if (!strcmp(a, "--kselftest")) {
+			continue;
+		}
+		if (!strcmp(a, "--kselftest")) {
 			c->kselftest = true;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
+			continue;
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			print_usage(stdout);
 			return 1;
-		} else if (a[0] == '-' && a[1]) {
+		}
+		if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "ktap_check: unknown option '%s'\n", a);
 			return -1;
-		} else if (*path) {
-			fprintf(stderr, "ktap_check: more than one input "
-				"file\n");
-			return -1;
-		} else {
-			*path = a;
 		}
+		if (*path) {
+			fprintf(stderr, "ktap_check: more than one input file\n");
+			return -1;
+		}
+		*path = a;
 	}
 	return 0;
 }
@@ -445,8 +446,8 @@ static int report(const struct checker *c, int ret)
 			c->err);
 		return 1;
 	}
-	printf("ktap ok: %ld tests (pass %ld, fail %ld, skip %ld), "
-	       "%ld subtests", c->tests, c->passed, c->failed, c->skipped,
+	printf("ktap ok: %ld tests (pass %ld, fail %ld, skip %ld), %ld subtests",
+	       c->tests, c->passed, c->failed, c->skipped,
 	       c->subtests);
 	if (c->ignored)
 		printf(", %ld unrecognised lines ignored", c->ignored);
@@ -464,7 +465,7 @@ int main(int argc, char **argv)
 	ret = parse_args(argc, argv, &c, &path);
 	if (ret) {
 		if (ret < 0)
-			usage(stderr);
+			print_usage(stderr);
 		return ret > 0 ? 0 : 2;
 	}
 	f = open_input(path);
