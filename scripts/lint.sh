@@ -138,16 +138,23 @@ check_columns() {	# FILE...
 	}' "$@"
 }
 
-cd "$srcdir" || exit 1
+# The tree's files are named relative to it; FILEs as they were given.
 if [ $# -eq 0 ]; then
+	cd "$srcdir" || exit 1
 	files=$(tree_files)
 else
 	files=$(for f in "$@"; do echo "$f"; done)
 fi
 
-c_files= sh_files= all=
+c_files=''
+sh_files=''
+all=''
 for f in $files; do
-	[ -f "$f" ] || { [ $# -eq 0 ] && continue; die "no file '$f'"; }
+	if [ ! -f "$f" ]; then
+		[ $# -gt 0 ] || continue
+		echo "lint: no file '$f' (usage: scripts/lint.sh [FILE...])" >&2
+		exit 2
+	fi
 	case $f in *[[:space:]]*) die "a file name with a blank: '$f'" ;; esac
 	case $(file_kind "$f") in
 	c) c_files="$c_files $f" ;;

@@ -76,6 +76,10 @@ run_suite() {
 }
 
 start=$(date +%s)
+# 0. Lint first: checkpatch, shellcheck, 100 columns, no file over 600
+#    lines over the tree, and the controls showing each check can fail.
+counted_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
+	"$srcdir/tests/scripts/lint_check.sh" lint-checks
 # 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
 counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
 	"$srcdir/tests/run.sh" self-tests
