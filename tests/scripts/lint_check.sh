@@ -147,10 +147,10 @@ long_script() {	# FILE N
 check_length() {
 	long_script "$S/long.sh" 601
 	long_script "$S/just.sh" 600
-	mkdir -p "$S/tests/fixtures"
-	long_script "$S/tests/fixtures/long_fixture.sh" 700
+	mkdir -p "$S/tests/harness/fixtures"
+	long_script "$S/tests/harness/fixtures/long_fixture.sh" 700
 	begin "a file over 600 lines is flagged; 600 lines and fixtures pass"
-	run sh "$LINT" "$S/long.sh" "$S/just.sh" "$S/tests/fixtures/long_fixture.sh"
+	run sh "$LINT" "$S/long.sh" "$S/just.sh" "$S/tests/harness/fixtures/long_fixture.sh"
 	expect_exit 1
 	expect_has "$OUT" "$S/long.sh:601: LENGTH: 601 lines, more than 600"
 	expect_no "$OUT" "just.sh"
