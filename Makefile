@@ -139,7 +139,7 @@ LIB_SRCS := $(sort $(wildcard lib/*.c))
 TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
-FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
+FIXTURE_SRCS := $(sort $(wildcard tests/harness/fixtures/*.c))
 # The bench reuses the harness's JSON writer and environment probe, and
 # the helpers for tracefs, sysctls, frames, network namespaces and veth
 # pairs, and lib/; nothing else of test_progs.
@@ -165,9 +165,9 @@ TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_S
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(FIXTURE_SRCS) \
-	tests/fixture_main.c) $(SAN)/registry.o
+	tests/harness/fixture_main.c) $(SAN)/registry.o
 # The real suite plus tests that crash, hang and leak on purpose.
-FAULTY_SRCS := $(sort $(wildcard tests/faulty/*.c))
+FAULTY_SRCS := $(sort $(wildcard tests/harness/faulty/*.c))
 FAULTY_OBJS := $(filter-out $(OBJ)/registry.o,$(TEST_PROGS_OBJS)) \
 	$(patsubst %.c,$(OBJ)/%.o,$(FAULTY_SRCS)) $(OBJ)/faulty_registry.o
 
@@ -308,7 +308,7 @@ $(OBJ)/faulty_registry.o: harness/registry.c $(GEN)/faulty_tests.h
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(COMMON_CFLAGS) -DTESTS_LIST='"faulty_tests.h"' -c $< -o $@
 
-# For tests/faulty_check.sh only: never installed, never run by run_tests.
+# For tests/harness/faulty_check.sh only: never installed, never run by run_tests.
 $(FAULTY): $(FAULTY_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(FAULTY_OBJS) $(LIBBPF_LDLIBS)
@@ -329,7 +329,7 @@ $(FIXTURE): $(FIXTURE_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -rdynamic -o $@ $(FIXTURE_OBJS) $(LIBBPF_LDLIBS)
 
-$(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
+$(KTAP_CHECK): tests/harness/ktap_check.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
 
@@ -345,23 +345,23 @@ $(BENCH_SAN): $(BENCH_SAN_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 		$(LIBBPF_LDLIBS)
 
 # Unit tests of the bench's statistics, under ASan and UBSan.
-$(STATS_TEST): tests/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
+$(STATS_TEST): tests/bench/stats_test.c bench/stats.c bench/stats.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
-		-o $@ tests/stats_test.c bench/stats.c -lm
+		-o $@ tests/bench/stats_test.c bench/stats.c -lm
 
 # Unit tests of the regression gate's statistics and of the JSON reader.
-$(GATE_TEST): tests/gate_test.c bench/gate.c bench/gate.h bench/stats.c \
+$(GATE_TEST): tests/bench/gate_test.c bench/gate.c bench/gate.h bench/stats.c \
 		bench/stats.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
-		-o $@ tests/gate_test.c bench/gate.c bench/stats.c -lm
+		-o $@ tests/bench/gate_test.c bench/gate.c bench/stats.c -lm
 
-$(JSON_READER_TEST): tests/json_reader_test.c bench/json_reader.c \
+$(JSON_READER_TEST): tests/bench/json_reader_test.c bench/json_reader.c \
 		bench/json_reader.h harness/utf8.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -std=gnu11 $(WARN_CFLAGS) -I$(SRCDIR)/bench \
-		-I$(SRCDIR)/harness -o $@ tests/json_reader_test.c \
+		-I$(SRCDIR)/harness -o $@ tests/bench/json_reader_test.c \
 		bench/json_reader.c harness/utf8.c
 
 # LIBBPF=source: built once, again when the sources change (a new tree
@@ -405,11 +405,11 @@ check:
 
 # The suite with a test that segfaults, one that hangs, one that leaks.
 check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/faulty_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/faulty_check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/run.sh
 
 bench-bin: $(BENCH)
 
@@ -441,8 +441,8 @@ bench-regress:
 # The bench's own tests: every benchmark for about a second, bad input;
 # prog-cost and the regression gate.
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/bench_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/prog_cost_check.sh
 
 # checkpatch.pl (fetched from Debian's linux-source) over every C file,
 # shellcheck over every shell script, no file over 600 lines.
@@ -462,28 +462,28 @@ vmtest:
 check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vmtest_check.sh
 
 # bpfcheck as a kselftest collection, against Debian's linux-source
 # (scripts/linux-source.sh fetches and caches its kselftest files).
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/kselftest_check.sh
 
 # The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
-# built into $(OUTPUT)/system (tests/toolchain_check.sh).
+# built into $(OUTPUT)/system (tests/scripts/toolchain_check.sh).
 check-toolchain: $(TEST_PROGS_BIN)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/toolchain_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/toolchain_check.sh
 
 # The example workflow .github/workflows/vmtest.yml: YAML, schema, jobs.
 check-workflow: $(FIXTURE)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/workflow_check.sh
 
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
 check-vng:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)sh $(SRCDIR)/vmtest/vng-install.sh
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vng_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vng_check.sh
 
 ifeq ($(KSFT_LIB_MK),)
 clean:

@@ -81,36 +81,36 @@ start=$(date +%s)
 counted_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
 	"$srcdir/tests/scripts/lint_check.sh" lint-checks
 # 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
-counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
-	"$srcdir/tests/run.sh" self-tests
+counted_stage "harness self-tests (tests/harness/run.sh, ASan+UBSan)" self-tests \
+	"$srcdir/tests/harness/run.sh" self-tests
 # 2. The full suite on the host kernel.
 run_suite
 # 2b. The toolchains: the default build's libbpf and clang, and the suite
 #     built with LIBBPF=system CLANG=clang-14 (a test needing a newer
 #     libbpf is left out with its reason), the "requires" marker.
-counted_stage "toolchains (tests/toolchain_check.sh: default and LIBBPF=system builds)" \
-	toolchain "$srcdir/tests/toolchain_check.sh" toolchain-checks
+counted_stage "toolchains (tests/scripts/toolchain_check.sh: default and LIBBPF=system builds)" \
+	toolchain "$srcdir/tests/scripts/toolchain_check.sh" toolchain-checks
 # 3. The same suite with a test that segfaults, one that hangs and one
 #    that leaks a pinned map: each reported as such, the run finishes.
-counted_stage "the suite with faulty tests (tests/faulty_check.sh)" faulty \
-	"$srcdir/tests/faulty_check.sh" faulty-checks
+counted_stage "the suite with faulty tests (tests/harness/faulty_check.sh)" faulty \
+	"$srcdir/tests/harness/faulty_check.sh" faulty-checks
 # 4. Every benchmark briefly, its statistics unit tests, bad input.
-counted_stage "bench smoke run (tests/bench_check.sh)" bench \
-	"$srcdir/tests/bench_check.sh" bench-checks
+counted_stage "bench smoke run (tests/bench/bench_check.sh)" bench \
+	"$srcdir/tests/bench/bench_check.sh" bench-checks
 # 5. prog-cost by both methods, the regression gate and its demo, bad input.
-counted_stage "prog-cost and the regression gate (tests/prog_cost_check.sh)" \
-	prog-cost "$srcdir/tests/prog_cost_check.sh" prog-cost-checks
+counted_stage "prog-cost and the regression gate (tests/bench/prog_cost_check.sh)" \
+	prog-cost "$srcdir/tests/bench/prog_cost_check.sh" prog-cost-checks
 # 6. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
 #    TIMEOUT detection, bad input.
-counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
-	"$srcdir/tests/vmtest_check.sh" vmtest-checks
+counted_stage "vmtest (tests/vmtest/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
+	"$srcdir/tests/vmtest/vmtest_check.sh" vmtest-checks
 # 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
 #    lib.mk build, with the kernel's files from Debian's linux-source.
-counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \
-	kselftest "$srcdir/tests/kselftest_check.sh" kselftest-checks
+counted_stage "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \
+	kselftest "$srcdir/tests/scripts/kselftest_check.sh" kselftest-checks
 # 8. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
-counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
-	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
+counted_stage "CI workflow (tests/scripts/workflow_check.sh: .github/workflows/vmtest.yml)" \
+	workflow "$srcdir/tests/scripts/workflow_check.sh" workflow-checks
 end=$(date +%s)
 
 echo

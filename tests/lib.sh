@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 #
-# Helpers for tests/run.sh (sourced; POSIX sh).  A check reads:
+# Helpers for the tests/*/*.sh stage scripts (sourced; POSIX sh).  A check reads:
 #
 #	begin "what is checked"
 #	run "$FIXTURE" -t pass_		# stdout -> $OUT, stderr -> $ERR, $RC

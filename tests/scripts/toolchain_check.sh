@@ -14,7 +14,7 @@
 #     left out, equal or older ones not, a malformed marker is an error;
 #   - a bad LIBBPF value is refused before anything is built.
 #
-# Usage: [OUTPUT=build-dir] sh tests/toolchain_check.sh ("make check" runs
+# Usage: [OUTPUT=build-dir] sh tests/scripts/toolchain_check.sh ("make check" runs
 # it after building OUTPUT).  Prints "ok N - ..." / "not ok N - ...", then
 # "toolchain-checks: P passed, F failed".
 
@@ -22,8 +22,8 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=toolchain
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 need toolchain-checks "make check" "$OUTPUT/test_progs"
 SYS=$OUTPUT/system

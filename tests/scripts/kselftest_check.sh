@@ -19,7 +19,7 @@
 #     kernel's selftests Makefile and lib.mk;
 # and, once: make emit_tests, and bad input to make install.
 #
-# Usage: [OUTPUT=build-dir] [KSFT_SERIES="6.1 7.2"] sh tests/kselftest_check.sh
+# Usage: [OUTPUT=build-dir] [KSFT_SERIES="6.1 7.2"] sh tests/scripts/kselftest_check.sh
 # ("make check-kselftest").  Needs build/test_progs, test_progs_fixture and
 # ktap_check, and the packages of make deps.  Prints "ok N - ..." /
 # "not ok N - ..." per check, then "kselftest-checks: P passed, F failed".
@@ -28,8 +28,8 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=kselftest
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 KSFT_SERIES=${KSFT_SERIES:-6.1 newest}
 KTAP_CHECK=$OUTPUT/ktap_check

@@ -3,15 +3,15 @@
 # shellcheck source-path=SCRIPTDIR
 #
 # The full suite with three tests that go wrong on purpose
-# (tests/faulty/faulty.c, linked into build/test_progs_faulty): one
+# (tests/harness/faulty/faulty.c, linked into build/test_progs_faulty): one
 # segfaults, one hangs, one leaves a BPF map pinned.  Each must be
 # reported for what it is, every real test must end as it does in
 # test_progs alone, and the run must finish with exit code 1:
 #   - serially with --leak-check -w (per-test leak checks), text output;
 #   - with -j 2 (only the whole-run leak check), the same outcomes;
-#   - with --ktap, KTAP that tests/ktap_check accepts.
+#   - with --ktap, KTAP that ktap_check (tests/harness/ktap_check.c) accepts.
 #
-# Usage: [OUTPUT=build-dir] sh tests/faulty_check.sh
+# Usage: [OUTPUT=build-dir] sh tests/harness/faulty_check.sh
 # Prints "ok N - ..." / "not ok N - ..." per check, then
 # "faulty-checks: P passed, F failed".
 
@@ -19,8 +19,8 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=faulty
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 TEST_PROGS=$OUTPUT/test_progs
 FAULTY=$OUTPUT/test_progs_faulty

@@ -16,7 +16,7 @@
 #     shards (fixture runner JSON) and fails on a missing shard or a
 #     failed test.
 #
-# Usage: [OUTPUT=build-dir] sh tests/workflow_check.sh
+# Usage: [OUTPUT=build-dir] sh tests/scripts/workflow_check.sh
 # Prints "ok N - ..." / "not ok N - ..." per check, then
 # "workflow-checks: P passed, F failed".
 
@@ -24,8 +24,8 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=workflow
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 FIXTURE=$OUTPUT/test_progs_fixture
 WF=$REPO/.github/workflows/vmtest.yml

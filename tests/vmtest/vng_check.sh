@@ -7,15 +7,15 @@
 # matrix and JSON come back like those of vmtest's own guests; a crash is
 # PANIC.  Needs vng (vmtest/vng-install.sh; "make check-vng" runs it).
 #
-# Usage: [OUTPUT=build-dir] sh tests/vng_check.sh
+# Usage: [OUTPUT=build-dir] sh tests/vmtest/vng_check.sh
 # Prints ok/not ok lines, then "vng-checks: P passed, F failed".
 
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=vng
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 VMTEST=$REPO/vmtest/vmtest.sh
 export VMTEST_OUT="$T/vm"

@@ -14,7 +14,7 @@
 #   - a command that hangs is reported TIMEOUT soon after --timeout;
 #   - an interrupted run (Ctrl-C, SIGTERM) leaves no QEMU behind.
 #
-# Usage: [OUTPUT=build-dir] sh tests/vmtest_check.sh   ("make check-vmtest")
+# Usage: [OUTPUT=build-dir] sh tests/vmtest/vmtest_check.sh   ("make check-vmtest")
 # Needs build/test_progs and the vm packages (make deps); downloads the two
 # kernels into vmtest/cache on first use.  Prints "ok N - ..." /
 # "not ok N - ..." per check, then "vmtest-checks: P passed, F failed".
@@ -23,8 +23,8 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 SCRATCH_NAME=vmtest
-# shellcheck source=lib.sh
-. "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
 
 VMTEST=$REPO/vmtest/vmtest.sh
 # Every vmtest run of these checks works under $T/vm: a QEMU of ours is

@@ -2,7 +2,7 @@
 /*
  * Three tests that go wrong on purpose.  They are linked with the real
  * suite into build/test_progs_faulty, never into test_progs, so that
- * tests/faulty_check.sh can show the full suite reporting each for what it
+ * tests/harness/faulty_check.sh can show the full suite reporting each for what it
  * is and still finishing: one segfaults, one hangs, one leaves a BPF map
  * pinned in bpffs.  FAULTY_PIN_PATH names the pin (the check removes it).
  */

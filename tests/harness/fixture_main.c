@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The fixture runner: the harness core with the deliberately passing,
- * failing, skipping and crashing tests of tests/fixtures/, so the
+ * failing, skipping and crashing tests of tests/harness/fixtures/, so the
  * harness can be checked without touching the real suite's results.
  */
 #include <dirent.h>
