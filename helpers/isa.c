@@ -35,8 +35,8 @@ bool isa_v4_supported(char *reason, size_t len)
 		return true;
 	}
 	err = strerrorname_np(errno);
-	snprintf(reason, len, "BPF ISA v4 not supported by this kernel (bswap and "
-		 "sign-extending mov rejected: %s; v4 came in Linux 6.6)",
+	snprintf(reason, len,
+		 "BPF ISA v4 not supported by this kernel (bswap and sign-extending mov rejected: %s; v4 came in Linux 6.6)",
 		 err ? err : "unknown error");
 	return false;
 }

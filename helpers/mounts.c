@@ -64,8 +64,9 @@ static void enter_private_mount_ns(int verbosity)
 {
 	if (unshare(CLONE_NEWNS) < 0) {
 		if (verbosity)
-			fprintf(stderr, "unshare(CLONE_NEWNS): %s; mounting "
-				"in the current namespace\n", strerror(errno));
+			fprintf(stderr,
+				"unshare(CLONE_NEWNS): %s; mounting in the current namespace\n",
+				strerror(errno));
 		return;
 	}
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 &&

@@ -115,8 +115,8 @@ static int vmlinux_btf_id(const char *name, __u32 kind, char *reason)
 static bool probe_btf(char *reason)
 {
 	if (access("/sys/kernel/btf/vmlinux", R_OK))
-		return fail(reason, "kernel has no BTF: /sys/kernel/btf/vmlinux "
-			    "missing (CONFIG_DEBUG_INFO_BTF)");
+		return fail(reason,
+			    "kernel has no BTF: /sys/kernel/btf/vmlinux missing (CONFIG_DEBUG_INFO_BTF)");
 	return true;
 }
 
@@ -131,15 +131,15 @@ static bool probe_trampoline(char *reason, enum bpf_attach_type eat,
 		return false;
 	fd = load_tiny(BPF_PROG_TYPE_TRACING, eat, id);
 	if (fd < 0)
-		return fail(reason, "%s not supported by this kernel "
-			    "(%s on load)", what, err_name(errno));
+		return fail(reason, "%s not supported by this kernel (%s on load)",
+			    what, err_name(errno));
 	link = bpf_raw_tracepoint_open(NULL, fd);
 	if (link < 0) {
 		int err = errno;
 
 		close(fd);
-		return fail(reason, "%s not supported by this kernel "
-			    "(%s on attach)", what, err_name(err));
+		return fail(reason, "%s not supported by this kernel (%s on attach)",
+			    what, err_name(err));
 	}
 	close(link);
 	close(fd);
@@ -163,8 +163,8 @@ static bool probe_raw_tp(char *reason)
 	int fd = load_tiny(BPF_PROG_TYPE_RAW_TRACEPOINT, 0, 0), link;
 
 	if (fd < 0)
-		return fail(reason, "raw_tp not supported by this kernel "
-			    "(%s on load)", err_name(errno));
+		return fail(reason, "raw_tp not supported by this kernel (%s on load)",
+			    err_name(errno));
 	link = bpf_raw_tracepoint_open("sys_enter", fd);
 	if (link < 0) {
 		int err = errno;
@@ -194,8 +194,8 @@ static bool attach_to_perf_event(char *reason, const char *what,
 	if (fd < 0) {
 		err = errno;
 		close(pfd);
-		return fail(reason, "%s programs not supported by this kernel "
-			    "(%s on load)", what, err_name(err));
+		return fail(reason, "%s programs not supported by this kernel (%s on load)",
+			    what, err_name(err));
 	}
 	err = ioctl(pfd, PERF_EVENT_IOC_SET_BPF, fd) ? errno : 0;
 	close(fd);
@@ -217,15 +217,14 @@ static bool probe_tracepoint(char *reason)
 	id = read_int_file(TRACEFS_PATH
 			   "/events/syscalls/sys_enter_getpgid/id");
 	if (id < 0)
-		return fail(reason, "no syscalls:sys_enter_getpgid tracepoint "
-			    "(CONFIG_FTRACE_SYSCALLS)");
+		return fail(reason,
+			    "no syscalls:sys_enter_getpgid tracepoint (CONFIG_FTRACE_SYSCALLS)");
 	attr.type = PERF_TYPE_TRACEPOINT;
 	attr.config = id;
 	attr.sample_period = 1;
 	pfd = perf_event_open(&attr, -1);
 	if (pfd < 0)
-		return fail(reason, "perf_event_open on a tracepoint failed "
-			    "(%s)", err_name(errno));
+		return fail(reason, "perf_event_open on a tracepoint failed (%s)", err_name(errno));
 	return attach_to_perf_event(reason, "tracepoint",
 				    BPF_PROG_TYPE_TRACEPOINT, pfd);
 }
@@ -237,8 +236,8 @@ static bool probe_kprobe(char *reason)
 	int pfd;
 
 	if (type < 0)
-		return fail(reason, "kprobes not supported by this kernel (no "
-			    "kprobe PMU: CONFIG_KPROBES/KPROBE_EVENTS off)");
+		return fail(reason,
+			    "kprobes not supported by this kernel (no kprobe PMU: CONFIG_KPROBES/KPROBE_EVENTS off)");
 	attr.type = type;
 	attr.config1 = (__u64)(unsigned long)getpgid_syscall_func();
 	attr.sample_period = 1;
@@ -262,8 +261,8 @@ static bool probe_perf_event_sw(char *reason)
 	int pfd = perf_event_open(&attr, 0);
 
 	if (pfd < 0)
-		return fail(reason, "software cpu-clock perf event not "
-			    "available (%s)", err_name(errno));
+		return fail(reason, "software cpu-clock perf event not available (%s)",
+			    err_name(errno));
 	return attach_to_perf_event(reason, "perf_event",
 				    BPF_PROG_TYPE_PERF_EVENT, pfd);
 }
@@ -301,6 +300,7 @@ static bool probe_bpf_stats(char *reason)
 static bool probe_xdp(char *reason)
 {
 	unsigned char pkt[64] = { 0 };
+
 	LIBBPF_OPTS(bpf_test_run_opts, topts,
 		.data_in = pkt,
 		.data_size_in = sizeof(pkt),
@@ -308,8 +308,8 @@ static bool probe_xdp(char *reason)
 	int fd = load_tiny(BPF_PROG_TYPE_XDP, 0, 0), err;
 
 	if (fd < 0)
-		return fail(reason, "XDP programs not supported by this kernel "
-			    "(%s on load)", err_name(errno));
+		return fail(reason, "XDP programs not supported by this kernel (%s on load)",
+			    err_name(errno));
 	err = bpf_prog_test_run_opts(fd, &topts) ? errno : 0;
 	close(fd);
 	if (err)
