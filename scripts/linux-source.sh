@@ -60,12 +60,13 @@ usage_die() {
 }
 
 top=$VT_CACHE/linux-source
+cp_top=$VT_CACHE/checkpatch
 series_default=6.1
 if [ "${1:-}" = --checkpatch ]; then
 	shift
 	# A set of its own, so that the trees cached for the build stay complete.
 	MEMBERS=$CHECKPATCH_MEMBERS
-	top=$VT_CACHE/checkpatch
+	top=$cp_top
 	series_default=newest
 fi
 series=${1:-$series_default}
@@ -133,17 +134,35 @@ tree=$top/${pkg}_$(vt_slug "$ver")
 mb=$(($(wc -c <"$deb") / 1048576))
 t1=$(vt_now)
 
+# A fetch for the build takes checkpatch's files along when they are not
+# cached for this package yet: one download serves the build and make lint.
+cp_tree=$cp_top/${pkg}_$(vt_slug "$ver")
+also=
+[ "$top" = "$cp_top" ] || [ -f "$cp_tree/.complete" ] || also=$CHECKPATCH_MEMBERS
+
 rm -rf "$tree.tmp"
 mkdir -p "$tree.tmp"
 # shellcheck disable=SC2046 # the member names are words
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/src/$pkg.tar.xz" | xz -dc |
 	tar -x -C "$tree.tmp" --strip-components=1 \
-		$(for m in $MEMBERS; do echo "$pkg/$m"; done) ||
+		$(for m in $MEMBERS $also; do echo "$pkg/$m"; done) ||
 	vt_die "cannot extract the kernel tree's files from $deb"
 rm -f "$deb"
-for m in $MEMBERS; do
+for m in $MEMBERS $also; do
 	[ -e "$tree.tmp/$m" ] || vt_die "$pkg $ver has no $m"
 done
+# Like a tree of their own (linux-source.sh --checkpatch).
+if [ -n "$also" ]; then
+	rm -rf "$cp_tree.tmp"
+	mkdir -p "$cp_tree.tmp/scripts"
+	for m in $also; do
+		mv "$tree.tmp/$m" "$cp_tree.tmp/$m" || vt_die "cannot move $m to $cp_tree.tmp"
+	done
+	touch "$cp_tree.tmp/.complete"
+	rm -rf "$cp_tree"
+	mv "$cp_tree.tmp" "$cp_tree"
+	[ "$series" != newest ] || ln -sfn "$(basename "$cp_tree")" "$cp_top/newest"
+fi
 touch "$tree.tmp/.complete"
 rm -rf "$tree"
 mv "$tree.tmp" "$tree"
