@@ -28,8 +28,8 @@ expect_lint_line() {	# PASSED FAILED
 
 # A C file, clean but for what the caller appends.
 c_file() {	# FILE
-	printf '%s\n' '// SPDX-License-Identifier: GPL-2.0' '#include <stdio.h>' '' \
-		'int pick(int x)' '{' '	switch (x) {' >"$1"
+	printf '// SPDX-License-Identifier: GPL-2.0\n#include <stdio.h>\n\n' >"$1"
+	printf 'int pick(int x)\n{\n\tswitch (x) {\n' >>"$1"
 }
 
 check_tree() {
@@ -62,7 +62,7 @@ finding_kinds() {
 
 check_checkpatch() {
 	c_file "$S/bad.c"
-	printf '%s\n' '	case 1: x = 2; break;' '	}' '	return x;' '}' >>"$S/bad.c"
+	printf '\tcase 1: x = 2; break;\n\t}\n\treturn x;\n}\n' >>"$S/bad.c"
 	begin "checkpatch: a one-line 'case 1: stmt;' is an error"
 	run sh "$LINT" "$S/bad.c"
 	expect_exit 1
@@ -71,8 +71,7 @@ check_checkpatch() {
 	end_check
 
 	c_file "$S/good.c"
-	printf '%s\n' '	case 1:' '		x = 2;' '		break;' '	}' '	return x;' '}' \
-		>>"$S/good.c"
+	printf '\tcase 1:\n\t\tx = 2;\n\t\tbreak;\n\t}\n\treturn x;\n}\n' >>"$S/good.c"
 	begin "checkpatch: the same switch, a statement a line, passes"
 	run sh "$LINT" "$S/good.c"
 	expect_exit 0
@@ -82,7 +81,7 @@ check_checkpatch() {
 
 	# volatile is ignored through .checkpatch.conf, for any file.
 	c_file "$S/conf.c"
-	printf '%s\n' '	}' '	return x;' '}' '' 'volatile int flag;' >>"$S/conf.c"
+	printf '\t}\n\treturn x;\n}\n\nvolatile int flag;\n' >>"$S/conf.c"
 	begin "checkpatch: .checkpatch.conf applies (volatile is allowed)"
 	run sh "$LINT" "$S/conf.c"
 	expect_exit 0
@@ -93,7 +92,7 @@ check_checkpatch() {
 check_columns() {
 	c_file "$S/wide.c"
 	{
-		printf '	}\n	return x;\n}\n\n'
+		printf '\t}\n\treturn x;\n}\n\n'
 		printf 'static const char * const msgs[] = {\n\t"%0120d",\n\t"tail",\n};\n' 0 |
 			tr 0 a
 		printf 'int wide_enough_to_be_flagged_%0100d;\n' 0
