@@ -11,6 +11,8 @@
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
+#   make check-trust  outputs never destroy, no false FAIL/PASS, JUnit and
+#                     KTAP that junitparser and kunit.py accept
 #   make bench-prog-cost  every prog-cost pair by both methods, one table
 #   make bench-regress    the regression gate flags the slow XDP classifier
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
@@ -22,6 +24,7 @@
 #   make check-kselftest  install, run_kselftest.sh and the in-tree lib.mk
 #                     build against Debian's linux-source
 #   make check-workflow   the example .github/workflows/vmtest.yml
+#   make check-kernel-cli libbpf/ci's test_progs line and JSON summary
 #   make check-toolchain  the default and LIBBPF=system builds, left-out
 #                     tests (Documentation/toolchain.md)
 #
@@ -140,10 +143,11 @@ TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
 FIXTURE_SRCS := $(sort $(wildcard tests/harness/fixtures/*.c))
-# The bench reuses the harness's JSON writer and environment probe, and
+# The bench reuses the harness's JSON writer, atomic files and environment probe, and
 # the helpers for tracefs, sysctls, frames, network namespaces and veth
 # pairs, and lib/; nothing else of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c)) harness/json_writer.c harness/utf8.c \
+	harness/atomic_file.c \
 	harness/env_info.c helpers/mounts.c helpers/int_file.c helpers/frames.c \
 	helpers/netns.c helpers/rtnl_link.c helpers/isa.c $(LIB_SRCS)
 
@@ -204,7 +208,7 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain lint
+	check-toolchain check-kernel-cli check-trust lint
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -411,6 +415,11 @@ check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/run.sh
 
+# The kernel's test_progs command line and JSON as libbpf/ci uses them
+# (PRINT_TEST_SUMMARY=file runs libbpf/ci's print_test_summary.py too).
+check-kernel-cli: $(FIXTURE) $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/kernel_cli_check.sh
+
 bench-bin: $(BENCH)
 
 # Build the bench and run the ring buffer vs queue vs perf buffer sweep
@@ -440,6 +449,10 @@ bench-regress:
 
 # The bench's own tests: every benchmark for about a second, bad input;
 # prog-cost and the regression gate.
+check-trust: $(FIXTURE) $(TEST_PROGS_BIN) $(BENCH)
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/trust_check.sh
+
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/bench_check.sh
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/prog_cost_check.sh

@@ -129,6 +129,11 @@ static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
 					 "number", f->path, r->config, m->name, i,
 					 json_type_name(arr->array.items[i].type));
 		m->samples[i] = arr->array.items[i].number;
+		/* Rates, costs and counts: a negative one would flip the delta. */
+		if (!isfinite(m->samples[i]) || m->samples[i] < 0)
+			return bad_input("%s: %s, metric '%s': sample %zu is %g, expected "
+					 "a finite number >= 0", f->path, r->config,
+					 m->name, i, m->samples[i]);
 	}
 	m->n = arr->array.n;
 	return 0;

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "bench.h"
 
 #define MAX_DURATION	86400
@@ -440,8 +441,10 @@ static int check_combination(void)
 				   env.sampled, env.batch_cnt);
 	if (b->check && b->check(err, sizeof(err)))
 		return usage_error("%s", err);
-	if (env.json_path && env.bmf_path && !strcmp(env.json_path, env.bmf_path))
-		return usage_error("--json and --bmf both name '%s'", env.json_path);
+	if (env.json_path && env.bmf_path &&
+	    atomic_file_same_path(env.json_path, env.bmf_path))
+		return usage_error("--json '%s' and --bmf '%s' name the same file",
+				   env.json_path, env.bmf_path);
 	if (check_output("--json", env.json_path) || check_output("--bmf", env.bmf_path))
 		return BENCH_EXIT_USAGE;
 	return 0;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "atomic_file.h"
 #include "env_info.h"
 #include "json_writer.h"
 
@@ -522,27 +523,18 @@ void report_bmf_entry(struct json_writer *w, const char *bench, const char *meas
 int report_write_file(const char *opt, const char *path, report_fn fn,
 		      const void *ctx)
 {
+	struct atomic_file af;
 	struct json_writer w;
-	char tmp[PATH_MAX];
-	bool bad;
-	FILE *f;
+	int err = atomic_file_open(&af, path);
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, getpid());
-	f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(errno));
-		return -1;
+	if (!err) {
+		json_init(&w, af.f);
+		fn(&w, ctx);
+		fputc('\n', af.f);
+		err = atomic_file_finish(&af, w.error || ferror(af.f) ? -ENOMEM : 0);
 	}
-	json_init(&w, f);
-	fn(&w, ctx);
-	fputc('\n', f);
-	bad = w.error || ferror(f);
-	if (fclose(f))
-		bad = true;
-	if (bad || rename(tmp, path)) {
-		fprintf(stderr, "bench: %s '%s': %s\n", opt, path,
-			bad ? "write failed" : strerror(errno));
-		unlink(tmp);
+	if (err) {
+		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(-err));
 		return -1;
 	}
 	return 0;

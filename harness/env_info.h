@@ -29,6 +29,7 @@ struct env_info {
 	const char *clang_version;	/* the clang of the BPF objects: "22.1.8" */
 	int n_features;
 	struct env_feature features[ENV_MAX_FEATURES];
+	char skip_all[REASON_MAX];	/* set by prepare: why no test can run */
 };
 
 void env_info_collect(struct env_info *env);

@@ -72,49 +72,73 @@ static int *select_tests(const struct suite *suite, const struct options *o,
 	return idx;
 }
 
-/* -l / -c: run each test in list mode to learn its subtest names. */
+/* Print and count the selected subtests of one test: run it in list mode. */
+static int list_subtests(struct runner_slot *slot, const struct options *o,
+			 const struct test_def *def, int num, bool print)
+{
+	struct run_opts ro = { .sel = o->sel, .list_only = true };
+	struct test_result r;
+	int err = runner_run(slot, def, num, &ro, &r), n = 0;
+
+	if (err) {
+		fprintf(stderr, "test_progs: cannot list %s: %s\n", def->name,
+			strerror(-err));
+		return err;
+	}
+	for (int s = 0; s < r.n_subtests; s++) {
+		if (!selection_subtest(o->sel, def->name, num,
+				       r.subtests[s].name,
+				       r.subtests[s].number))
+			continue;
+		n++;
+		if (print)
+			printf("%s/%s\n", def->name, r.subtests[s].name);
+	}
+	test_result_free(&r);
+	return n;
+}
+
+/*
+ * -l prints the selected tests' names and -c their number, as the kernel's
+ * test_progs does, without running anything.  Subtests are only known by
+ * running the test in list mode: that happens for --list=detail and
+ * --count=detail, and for -l when the selection names subtests.
+ */
 static int list_tests(const struct suite *suite, const struct options *o,
 		      const int *idx, int n)
 {
-	struct run_opts ro = { .sel = o->sel, .list_only = true };
-	struct runner_slot *slot = runner_slot_new();
-	int tests = 0, subtests = 0;
+	bool print_subs = o->list && (o->list_detail ||
+				      selection_names_subtests(o->sel));
+	bool need_subs = print_subs || (o->count && o->count_detail);
+	struct runner_slot *slot = need_subs ? runner_slot_new() : NULL;
+	int subtests = 0;
 
-	if (!slot) {
+	if (need_subs && !slot) {
 		fprintf(stderr, "test_progs: cannot set up the runner: %s\n",
 			strerror(errno));
 		return EXIT_INFRA;
 	}
 	for (int i = 0; i < n; i++) {
 		const struct test_def *def = &suite->tests[idx[i]];
-		struct test_result r;
-		int err = runner_run(slot, def, idx[i] + 1, &ro, &r);
+		int subs = 0;
 
-		if (err) {
-			fprintf(stderr, "test_progs: cannot list %s: %s\n",
-				def->name, strerror(-err));
+		if (o->list)
+			printf("%s\n", def->name);
+		if (need_subs)
+			subs = list_subtests(slot, o, def, idx[i] + 1,
+					     print_subs);
+		if (subs < 0) {
 			runner_slot_free(slot);
 			return EXIT_INFRA;
 		}
-		tests++;
-		if (o->list)
-			printf("%s\n", def->name);
-		for (int s = 0; s < r.n_subtests; s++) {
-			if (!selection_subtest(o->sel, def->name, idx[i] + 1,
-					       r.subtests[s].name,
-					       r.subtests[s].number))
-				continue;
-			subtests++;
-			if (o->list)
-				printf("%s/%s\n", def->name,
-				       r.subtests[s].name);
-		}
-		test_result_free(&r);
+		subtests += subs;
 	}
 	runner_slot_free(slot);
-	if (o->count)
-		printf("%d tests, %d subtests\n", tests, subtests);
-	return tests ? EXIT_OK : EXIT_NO_TESTS;
+	if (o->count && o->count_detail)
+		printf("%d tests, %d subtests\n", n, subtests);
+	else if (o->count)
+		printf("%d\n", n);
+	return n ? EXIT_OK : EXIT_NO_TESTS;
 }
 
 static void report_one(const struct options *o, int index,
@@ -151,6 +175,7 @@ static int run_tests(const struct suite *suite, const struct options *o,
 	struct run_opts ro = {
 		.sel = o->sel,
 		.verbosity = o->verbosity,
+		.verifier_stats = o->verifier_stats,
 		.no_fork = o->no_fork,
 		/* With -j, what appears belongs to any running test. */
 		.leaks = o->leak_check && o->jobs == 1 ? suite->leaks : NULL,
@@ -198,6 +223,7 @@ static int run_all(const struct suite *suite, const struct options *o,
 	struct workers_cfg cfg = {
 		.jobs = o->jobs,
 		.timeout_s = o->timeout_s,
+		.debug = o->debug,
 		.ro = ro,
 		.done = on_test_done,
 		.ctx = &pr,
@@ -217,17 +243,36 @@ static int run_all(const struct suite *suite, const struct options *o,
 	return summary_exit_code(sum);
 }
 
+/* Nothing can run here (prepare said why): every selected test skips. */
+static int skip_all(const struct suite *suite, const struct options *o,
+		    const char *why, const int *idx, int n,
+		    struct test_result *results, struct summary *sum)
+{
+	struct progress pr = { .o = o, .sum = sum };
+
+	for (int i = 0; i < n; i++) {
+		struct test_result *r = &results[i];
+
+		r->name = suite->tests[idx[i]].name;
+		r->number = idx[i] + 1;
+		r->outcome = OUTCOME_SKIP;
+		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s", why);
+		on_test_done(&pr, r);
+	}
+	if (o->ktap)
+		report_ktap_end(stdout, sum);
+	else
+		report_text_end(stdout, results, n, sum);
+	return summary_exit_code(sum);
+}
+
 /* Finish one result file: write_err is what writing its content gave. */
 static int commit_output(struct atomic_file *af, int write_err,
 			 const char *what)
 {
 	char *path = strdup(af->path);
-	int err = write_err;
+	int err = atomic_file_finish(af, write_err);
 
-	if (err)
-		atomic_file_abort(af);
-	else
-		err = atomic_file_commit(af);
 	if (err)
 		fprintf(stderr, "test_progs: cannot write %s '%s': %s\n", what,
 			path ? path : "?", strerror(-err));
@@ -246,8 +291,7 @@ static int write_outputs(struct outputs *out, const struct env_info *env,
 				     env, results, n, sum), "JSON summary");
 	if (out->junit.path)
 		err |= commit_output(&out->junit, report_junit_write(
-				     out->junit.f, results, n, sum),
-				     "JUnit XML");
+				     out->junit.f, results, n), "JUnit XML");
 	return err;
 }
 
@@ -270,7 +314,10 @@ static int run_selected(const struct suite *suite, const struct options *o,
 		goto out;
 	if (o->ktap)
 		report_ktap_begin(stdout, n, env);
-	ret = run_tests(suite, o, idx, n, results, &sum);
+	if (env->skip_all[0])
+		ret = skip_all(suite, o, env->skip_all, idx, n, results, &sum);
+	else
+		ret = run_tests(suite, o, idx, n, results, &sum);
 	if (ret != EXIT_INFRA && write_outputs(out, env, results, n, &sum))
 		ret = EXIT_INFRA;
 	if (ret == EXIT_NO_TESTS)
@@ -281,6 +328,17 @@ out:
 	free(results);
 	free(idx);
 	return ret;
+}
+
+/* -J and --junit on one file: one would silently replace the other. */
+static bool outputs_collide(const struct options *o)
+{
+	if (!o->json_path || !o->junit_path ||
+	    !atomic_file_same_path(o->json_path, o->junit_path))
+		return false;
+	fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the same file "
+		"(give each its own)\n", o->json_path, o->junit_path);
+	return true;
 }
 
 /* Create the result files' temporary files now: a bad path fails early. */
@@ -317,8 +375,11 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 	ret = options_parse(&o, argc, argv);
 	if (ret) {
 		options_free(&o);
-		return ret > 0 ? EXIT_OK : EXIT_INFRA;
+		return ret > 0 ? EXIT_OK : EXIT_USAGE;
 	}
+	ret = EXIT_USAGE;
+	if (outputs_collide(&o))
+		goto out;
 	ret = EXIT_INFRA;
 	if (o.leak_check && !suite->leaks) {
 		fprintf(stderr, "test_progs: --leak-check: this runner has no leak checker\n");
@@ -331,6 +392,12 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 	signal(SIGTERM, on_interrupt);
 	libbpf_verbosity = o.verbosity;
 	libbpf_set_print(print_libbpf);
+	/* As the kernel's test_progs: scripts the tests run read it. */
+	if (o.verbosity && setenv("SELFTESTS_VERBOSE", "1", 1)) {
+		fprintf(stderr, "test_progs: cannot set SELFTESTS_VERBOSE: %s\n",
+			strerror(errno));
+		goto out;
+	}
 	env_info_collect(&env);
 	if (suite->prepare && suite->prepare(&env, o.verbosity) < 0)
 		goto out;

@@ -1,45 +1,83 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The test_progs command line: every option of the kernel's test_progs
+ * under the same short and long names (so that libbpf/ci's and kernel
+ * developers' command lines work unchanged), plus bpfcheck's own.
+ */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <ctype.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
 
+#include "build_info.h"
 #include "options.h"
 
-enum { OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK, OPT_JUNIT, OPT_SHARD };
+enum {
+	OPT_KTAP = 0x100, OPT_NO_FORK, OPT_LEAK_CHECK, OPT_JUNIT, OPT_SHARD,
+	OPT_DEBUG, OPT_USAGE, OPT_VERBOSE_LONG, OPT_LIST_LONG,
+	OPT_COUNT_LONG,
+};
 
 static const struct option long_opts[] = {
-	{ "ktap", no_argument, NULL, OPT_KTAP },
+	/* The kernel's test_progs options. */
+	{ "name", required_argument, NULL, 't' },
+	{ "name-blacklist", required_argument, NULL, 'b' },
+	{ "allow", required_argument, NULL, 'a' },
+	{ "deny", required_argument, NULL, 'd' },
+	{ "num", required_argument, NULL, 'n' },
+	{ "verbose", optional_argument, NULL, OPT_VERBOSE_LONG },
+	{ "json-summary", required_argument, NULL, 'J' },
+	{ "workers", optional_argument, NULL, 'j' },
+	{ "watchdog-timeout", required_argument, NULL, 'w' },
+	{ "list", optional_argument, NULL, OPT_LIST_LONG },
+	{ "count", optional_argument, NULL, OPT_COUNT_LONG },
+	{ "debug", no_argument, NULL, OPT_DEBUG },
+	{ "verifier-stats", no_argument, NULL, 's' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "usage", no_argument, NULL, OPT_USAGE },
+	{ "version", no_argument, NULL, 'V' },
+	/* bpfcheck's. */
 	{ "json", required_argument, NULL, 'J' },
-	{ "list", no_argument, NULL, 'l' },
-	{ "count", no_argument, NULL, 'c' },
-	{ "verbose", no_argument, NULL, 'v' },
+	{ "ktap", no_argument, NULL, OPT_KTAP },
 	{ "no-fork", no_argument, NULL, OPT_NO_FORK },
 	{ "leak-check", no_argument, NULL, OPT_LEAK_CHECK },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "shard", required_argument, NULL, OPT_SHARD },
-	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
 
+/*
+ * '+': stop at the first word that is not an option (it is an error
+ * anyway), so that -j can look at the next word without getopt having
+ * moved it.
+ */
+static const char short_opts[] = "+:t:b:a:d:n:j::w:lcvJ:shV";
+
 #define MAX_JOBS 256
 #define MAX_WATCHDOG_S 86400
+#define MAX_VERBOSITY 3
 
-/* A whole positive decimal number up to max. */
-static int parse_count(const char *opt, const char *arg, int max, int *out)
+/* A whole decimal number from min to max. */
+static int parse_number(const char *opt, const char *arg, int min, int max,
+			int *out)
 {
 	char *end;
 	long v;
 
 	errno = 0;
 	v = strtol(arg, &end, 10);
-	if (!*arg || *end || errno || v < 1 || v > max) {
+	if (!isdigit((unsigned char)*arg) || *end || errno || v < min ||
+	    v > max) {
 		fprintf(stderr,
-			"test_progs: %s: bad value '%s' (expected a whole number from 1 to %d)\n",
-			opt, arg, max);
+			"test_progs: %s: bad value '%s' (expected a whole number from %d to %d)\n",
+			opt, arg, min, max);
 		return -1;
 	}
 	*out = v;
@@ -63,34 +101,130 @@ static int parse_shard(const char *arg, struct options *o)
 	return 0;
 }
 
+/* One worker per CPU this process may run on, as nproc(1) counts them. */
+static int cpu_count(void)
+{
+	cpu_set_t set;
+	long n;
+
+	if (!sched_getaffinity(0, sizeof(set), &set))
+		n = CPU_COUNT(&set);
+	else
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	return n > MAX_JOBS ? MAX_JOBS : n;
+}
+
+/*
+ * -j/--workers: the number may be attached (-j4, --workers=4) or be the
+ * next word when that starts with a digit (-j 4); otherwise -j stands
+ * alone and means one worker per CPU, so "-j -w120" reads -w120 as the
+ * next option, as the kernel's test_progs does.
+ */
+static int parse_workers(struct options *o, int argc, char **argv)
+{
+	const char *arg = optarg;
+
+	if (!arg && optind < argc && isdigit((unsigned char)argv[optind][0]))
+		arg = argv[optind++];
+	if (!arg) {
+		o->jobs = cpu_count();
+		return 0;
+	}
+	return parse_number("-j", arg, 1, MAX_JOBS, &o->jobs);
+}
+
+/* --verbose[=LEVEL]: 1-3, or the kernel's spellings "v" (-vv), "vv" (-vvv). */
+static int parse_verbose(struct options *o, const char *arg)
+{
+	if (!arg)
+		o->verbosity = 1;
+	else if (!strcmp(arg, "v"))
+		o->verbosity = 2;
+	else if (!strcmp(arg, "vv"))
+		o->verbosity = 3;
+	else
+		return parse_number("--verbose", arg, 1, MAX_VERBOSITY,
+				    &o->verbosity);
+	return 0;
+}
+
+/* -l/-c take no argument; --list and --count may say =detail. */
+static int parse_detail(const char *opt, const char *arg, bool *detail)
+{
+	if (arg && strcmp(arg, "detail")) {
+		fprintf(stderr, "test_progs: %s: bad value '%s' (expected %s or %s=detail)\n",
+			opt, arg, opt, opt);
+		return -1;
+	}
+	*detail = arg != NULL;
+	return 0;
+}
+
 static void print_usage(const char *prog)
 {
 	printf("Usage: %s [OPTIONS]\n"
 	       "Run BPF tests on the running kernel.\n\n"
-	       "Selection (repeatable; comma lists, NAME/SUBTEST, @FILE):\n"
-	       "  -t LIST      run tests whose name contains an entry\n"
-	       "  -b LIST      do not run tests whose name contains an entry\n"
-	       "  -a LIST      run tests matching a glob entry\n"
-	       "  -d LIST      do not run tests matching a glob entry\n"
-	       "  -n NUMS      run tests by number: 1,3-5 or 2/1-3\n"
-	       "  --shard I/N  run the Ith of N interleaved parts of the\n"
-	       "               selection (merge: scripts/merge-results.sh)\n"
-	       "  -l, --list   list selected tests and subtests\n"
-	       "  -c, --count  count selected tests and subtests\n\n"
+	       "Selection (repeatable; comma lists, NAME/SUBTEST, @FILE with one\n"
+	       "entry per line and # comments):\n"
+	       "  -t, --name=NAMES        run tests whose name contains an entry\n"
+	       "  -b, --name-blacklist=NAMES  do not run tests whose name\n"
+	       "                          contains an entry\n"
+	       "  -a, --allow=NAMES       run tests matching a glob entry\n"
+	       "  -d, --deny=NAMES        do not run tests matching a glob entry\n"
+	       "  -n, --num=NUMS          run tests by number: 1,3-5 or 2/1-3\n"
+	       "      --shard=I/N         run the Ith of N interleaved parts of\n"
+	       "                          the selection (scripts/merge-results.sh)\n"
+	       "  -l, --list[=detail]     print the selected tests' names (and\n"
+	       "                          test/subtest when NAMES or NUMS select\n"
+	       "                          subtests); =detail: every subtest\n"
+	       "  -c, --count[=detail]    print how many tests are selected;\n"
+	       "                          =detail: \"N tests, M subtests\"\n\n"
 	       "Running:\n"
-	       "  -j N         run N tests at once (serial_test_* alone, last)\n"
-	       "  -w SEC       watchdog: kill a test after SEC seconds (TIMEOUT)\n\n"
+	       "  -j, --workers[=N]       run N tests at once (default: one per\n"
+	       "                          CPU); serial_test_* run alone, last\n"
+	       "  -w, --watchdog-timeout=SECONDS  kill a test after SECONDS\n"
+	       "                          (TIMEOUT); 0: no watchdog (default)\n"
+	       "  -s, --verifier-stats    tests that can print verifier\n"
+	       "                          statistics do (test__verifier_stats())\n"
+	       "      --no-fork           run tests in this process (debuggers)\n"
+	       "      --leak-check        fail tests that leave BPF objects,\n"
+	       "                          pins, namespaces or interfaces behind\n"
+	       "      --debug             say on stderr when each test starts\n"
+	       "                          and ends, and on which worker\n\n"
 	       "Output:\n"
-	       "  -v           show every test's log (-vv: passing asserts,\n"
-	       "               -vvv: libbpf debug output)\n"
-	       "  --ktap       KTAP version 1 instead of text\n"
-	       "  -J, --json FILE  write a JSON summary to FILE\n"
-	       "  --junit FILE write JUnit XML to FILE\n"
-	       "  --no-fork    run tests in this process (for debuggers)\n"
-	       "  --leak-check fail tests that leave BPF objects, pins,\n"
-	       "               namespaces or interfaces behind\n\n"
-	       "Exit: 0 passed, 1 failed, 2 nothing ran, 3 bad usage or harness\n"
+	       "  -v, --verbose[=LEVEL]   show every test's log; -vv or LEVEL 2:\n"
+	       "                          passing asserts; -vvv or 3: libbpf\n"
+	       "                          debug output\n"
+	       "  -J, --json-summary=FILE write a JSON summary to FILE (--json)\n"
+	       "      --ktap              KTAP version 1 instead of text\n"
+	       "      --junit=FILE        write JUnit XML to FILE\n\n"
+	       "  -h, --help; --usage; -V, --version\n\n"
+	       "Exit: 0 passed, 1 failed, 2 nothing ran or bad usage, 3 harness\n"
 	       "      error, 4 everything skipped.\n", prog);
+}
+
+/* The one-line synopsis, as argp's --usage prints it. */
+static void short_usage(const char *prog)
+{
+	printf("Usage: %s [-chlsvV] [-a NAMES] [-b NAMES] [-d NAMES] [-j[N]]\n"
+	       "            [-J FILE] [-n NUMS] [-t NAMES] [-w SECONDS]\n"
+	       "            [--allow=NAMES] [--count[=detail]] [--debug]\n"
+	       "            [--deny=NAMES] [--help] [--json-summary=FILE]\n"
+	       "            [--junit=FILE] [--ktap] [--leak-check]\n"
+	       "            [--list[=detail]] [--name=NAMES]\n"
+	       "            [--name-blacklist=NAMES] [--no-fork] [--num=NUMS]\n"
+	       "            [--shard=I/N] [--usage] [--verbose[=LEVEL]]\n"
+	       "            [--verifier-stats] [--version]\n"
+	       "            [--watchdog-timeout=SECONDS] [--workers[=N]]\n",
+	       prog);
+}
+
+static void version(void)
+{
+	printf("test_progs (bpfcheck) 0.1, libbpf %s, BPF built with %s %s\n",
+	       libbpf_version_string(), BUILD_CLANG, BUILD_CLANG_VERSION);
 }
 
 static int add_selection(struct options *o, int opt, const char *arg)
@@ -155,70 +289,99 @@ static void report_bad_option(int opt, char **argv)
 	}
 }
 
-int options_parse(struct options *o, int argc, char **argv)
+/* Options that print something and end the run. 1 when opt was one. */
+static int info_option(int opt, const char *prog)
 {
-	int opt;
+	switch (opt) {
+	case 'h':
+		print_usage(prog);
+		return 1;
+	case OPT_USAGE:
+		short_usage(prog);
+		return 1;
+	case 'V':
+		version();
+		return 1;
+	}
+	return 0;
+}
 
-	memset(o, 0, sizeof(*o));
-	o->jobs = 1;
-	o->sel = selection_new();
-	if (!o->sel) {
-		fprintf(stderr, "test_progs: out of memory\n");
-		return -1;
+/* Options with a value to check. 0, or -1 after a one-line error. */
+static int value_option(struct options *o, int opt, int argc, char **argv)
+{
+	switch (opt) {
+	case 't': case 'b': case 'a': case 'd': case 'n':
+		return add_selection(o, opt, optarg);
+	case 'j':
+		return parse_workers(o, argc, argv);
+	case 'w':
+		return parse_number("-w", optarg, 0, MAX_WATCHDOG_S,
+				    &o->timeout_s);
+	case OPT_LIST_LONG:
+		o->list = true;
+		return parse_detail("--list", optarg, &o->list_detail);
+	case OPT_COUNT_LONG:
+		o->count = true;
+		return parse_detail("--count", optarg, &o->count_detail);
+	case OPT_VERBOSE_LONG:
+		return parse_verbose(o, optarg);
+	case OPT_SHARD:
+		return parse_shard(optarg, o);
 	}
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":t:b:a:d:n:j:w:lcvJ:h", long_opts,
-				  NULL)) != -1) {
-		switch (opt) {
-		case 't': case 'b': case 'a': case 'd': case 'n':
-			if (add_selection(o, opt, optarg))
-				return -1;
-			break;
-		case 'j':
-			if (parse_count("-j", optarg, MAX_JOBS, &o->jobs))
-				return -1;
-			break;
-		case 'w':
-			if (parse_count("-w", optarg, MAX_WATCHDOG_S,
-					&o->timeout_s))
-				return -1;
-			break;
-		case 'l':
-			o->list = true;
-			break;
-		case 'c':
-			o->count = true;
-			break;
-		case 'v':
+	report_bad_option(opt, argv);
+	return -1;
+}
+
+static void flag_option(struct options *o, int opt)
+{
+	switch (opt) {
+	case 'v':
+		if (o->verbosity < MAX_VERBOSITY)
 			o->verbosity++;
-			break;
-		case 'J':
-			o->json_path = optarg;
-			break;
-		case OPT_KTAP:
-			o->ktap = true;
-			break;
-		case OPT_NO_FORK:
-			o->no_fork = true;
-			break;
-		case OPT_LEAK_CHECK:
-			o->leak_check = true;
-			break;
-		case OPT_JUNIT:
-			o->junit_path = optarg;
-			break;
-		case OPT_SHARD:
-			if (parse_shard(optarg, o))
-				return -1;
-			break;
-		case 'h':
-			print_usage(argv[0]);
-			return 1;
-		default:
-			report_bad_option(opt, argv);
-			return -1;
-		}
+		break;
+	case 'l':
+		o->list = true;
+		break;
+	case 'c':
+		o->count = true;
+		break;
+	case 's':
+		o->verifier_stats = true;
+		break;
+	case 'J':
+		o->json_path = optarg;
+		break;
+	case OPT_DEBUG:
+		o->debug = true;
+		break;
+	case OPT_KTAP:
+		o->ktap = true;
+		break;
+	case OPT_NO_FORK:
+		o->no_fork = true;
+		break;
+	case OPT_LEAK_CHECK:
+		o->leak_check = true;
+		break;
+	case OPT_JUNIT:
+		o->junit_path = optarg;
+		break;
 	}
+}
+
+static bool is_flag_option(int opt)
+{
+	switch (opt) {
+	case 'v': case 'l': case 'c': case 's': case 'J': case OPT_DEBUG:
+	case OPT_KTAP: case OPT_NO_FORK: case OPT_LEAK_CHECK: case OPT_JUNIT:
+		return true;
+	}
+	return false;
+}
+
+/* What no single option can check: combinations and empty names. */
+static int check_combinations(const struct options *o, int argc, char **argv)
+{
 	if (optind < argc) {
 		fprintf(stderr, "test_progs: unexpected argument '%s' (see --help)\n",
 			argv[optind]);
@@ -235,6 +398,30 @@ int options_parse(struct options *o, int argc, char **argv)
 		return -1;
 	}
 	return 0;
+}
+
+int options_parse(struct options *o, int argc, char **argv)
+{
+	int opt;
+
+	memset(o, 0, sizeof(*o));
+	o->jobs = 1;
+	o->sel = selection_new();
+	if (!o->sel) {
+		fprintf(stderr, "test_progs: out of memory\n");
+		return -1;
+	}
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, short_opts, long_opts,
+				  NULL)) != -1) {
+		if (info_option(opt, argv[0]))
+			return 1;
+		if (is_flag_option(opt))
+			flag_option(o, opt);
+		else if (value_option(o, opt, argc, argv))
+			return -1;
+	}
+	return check_combinations(o, argc, argv);
 }
 
 void options_free(struct options *o)

@@ -10,8 +10,12 @@
 struct options {
 	struct selection *sel;
 	int verbosity;
-	bool list;
-	bool count;
+	bool list;		/* -l: names, as the kernel's test_progs */
+	bool list_detail;	/* --list=detail: every test and subtest */
+	bool count;		/* -c: a bare count of tests */
+	bool count_detail;	/* --count=detail: "N tests, M subtests" */
+	bool debug;		/* --debug: scheduling events on stderr */
+	bool verifier_stats;	/* -s: tests may print verifier statistics */
 	bool ktap;
 	bool no_fork;
 	bool leak_check;
@@ -23,7 +27,10 @@ struct options {
 	int shard_count;
 };
 
-/* Returns 0, 1 when --help was printed, or -1 after a one-line error. */
+/*
+ * Returns 0, 1 when --help, --usage or --version was printed, or -1 after
+ * a one-line error (a usage error: exit 2).
+ */
 int options_parse(struct options *o, int argc, char **argv);
 void options_free(struct options *o);
 

@@ -36,6 +36,8 @@ void summary_add(struct summary *s, const struct test_result *r)
 	s->tests++;
 	s->subtests += r->n_subtests;
 	s->subtests_passed += r->subtests_passed;
+	s->kernel_success += !outcome_failed(r->outcome);
+	s->kernel_skipped += r->subtests_skipped + r->skipped_itself;
 	/* Skipped subtests of a skipped test count once, as the test. */
 	switch (r->outcome) {
 	case OUTCOME_PASS:

@@ -43,6 +43,7 @@ struct test_result {
 	int subtests_passed;
 	int subtests_skipped;
 	int subtests_failed;
+	bool skipped_itself;		/* test__skip() outside a subtest */
 	struct subtest_result *subtests;
 	char *log;			/* output outside any subtest */
 	char *crash;			/* how the test process died, or NULL */

@@ -26,7 +26,6 @@ int report_json_write(FILE *f, const struct env_info *env,
 		      const struct summary *s);
 
 /* JUnit XML for CI dashboards (--junit). 0 or -EIO. */
-int report_junit_write(FILE *f, const struct test_result *results, int n,
-		       const struct summary *s);
+int report_junit_write(FILE *f, const struct test_result *results, int n);
 
 #endif

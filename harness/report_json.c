@@ -2,7 +2,10 @@
 /*
  * The -J summary: the kernel test_progs shape (success, success_subtest,
  * skipped, failed, results[] with name/number/message/failed/subtests),
- * plus outcome, skip_reason, duration_ns and an environment block.
+ * counted as the kernel counts (libbpf/ci's print_test_summary.py reads
+ * them), plus outcome, skip_reason, duration_ns, the tally of outcomes
+ * and an environment block.  Unlike the kernel's, results[] lists every
+ * test that ran, not only the failed ones: readers look at "failed".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -79,6 +82,26 @@ static void write_test(struct json_writer *w, const struct test_result *r)
 	json_end_object(w);
 }
 
+/* bpfcheck's own tally: tests by outcome. */
+static void write_outcomes(struct json_writer *w,
+			   const struct test_result *results, int n)
+{
+	static const enum outcome all[] = {
+		OUTCOME_PASS, OUTCOME_FAIL, OUTCOME_SKIP, OUTCOME_TIMEOUT,
+	};
+
+	json_key(w, "outcomes");
+	json_begin_object(w);
+	for (size_t o = 0; o < sizeof(all) / sizeof(all[0]); o++) {
+		int count = 0;
+
+		for (int i = 0; i < n; i++)
+			count += results[i].outcome == all[o];
+		json_kv_int(w, outcome_name(all[o]), count);
+	}
+	json_end_object(w);
+}
+
 int report_json_write(FILE *f, const struct env_info *env,
 		      const struct test_result *results, int n,
 		      const struct summary *s)
@@ -87,10 +110,11 @@ int report_json_write(FILE *f, const struct env_info *env,
 
 	json_init(&w, f);
 	json_begin_object(&w);
-	json_kv_int(&w, "success", s->passed);
+	json_kv_int(&w, "success", s->kernel_success);
 	json_kv_int(&w, "success_subtest", s->subtests_passed);
-	json_kv_int(&w, "skipped", s->skipped);
+	json_kv_int(&w, "skipped", s->kernel_skipped);
 	json_kv_int(&w, "failed", s->failed);
+	write_outcomes(&w, results, n);
 	write_env(&w, env);
 	json_key(&w, "results");
 	json_begin_array(&w);

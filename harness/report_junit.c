@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * JUnit XML (--junit FILE): one <testsuite> per test, one <testcase> per
- * subtest (or one for the test itself when it has none), <failure> with
- * the captured log, <skipped> with the reason.  Text is escaped for XML
+ * subtest (or one for the test itself when it has none or failed outside
+ * them), <failure> with the first failed assert as its message and the
+ * captured log, <skipped> with the reason.  Valid for Jenkins xunit's
+ * junit-10.xsd: errors on every <testsuite>, times with 3 decimals.  Text is escaped for XML
  * 1.0: markup characters become entities, characters XML cannot carry
  * (most control bytes, malformed UTF-8) become U+FFFD.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -56,35 +59,115 @@ static void xml_text(FILE *f, const char *text)
 	}
 }
 
-static double seconds(long long ns)
+/* Seconds with 3 decimals: Jenkins xunit's schema allows no more. */
+static void xml_time(FILE *f, long long ns)
 {
-	return ns / 1e9;
+	fprintf(f, " time=\"%.3f\"", ns / 1e9);
 }
 
-static void write_testcase(FILE *f, const char *suite, const char *name, enum outcome o,
-			   const char *reason, const char *log, long long duration_ns)
+/* One <testcase>: what it is called, how it ended, why. */
+struct junit_case {
+	const char *suite;
+	const char *name;
+	enum outcome outcome;
+	const char *reason;	/* SKIP */
+	const char *log;	/* FAIL, TIMEOUT */
+	const char *death;	/* how the test process died, or NULL */
+	long long duration_ns;
+};
+
+/* The line of log where the first assert failed, or NULL. */
+static const char *first_failed_assert(const char *log)
 {
+	for (const char *p = log; *p;) {
+		const char *end = strchrnul(p, '\n');
+		size_t len = end - p;
+
+		if (memmem(p, len, ") failed: ", 10) || memmem(p, len, ":FAIL:", 6))
+			return p;
+		p = *end ? end + 1 : end;
+	}
+	return NULL;
+}
+
+/*
+ * The failure's gist: its first failed assert, else how the process
+ * died, else the log's first line.
+ */
+static void failure_message(FILE *f, const struct junit_case *c, char *buf,
+			    size_t len)
+{
+	const char *log = c->log ? c->log : "";
+	const char *line = first_failed_assert(log);
+
+	if (!line)
+		line = c->death ? c->death : log + strspn(log, "\n");
+	snprintf(buf, len, "%.*s", (int)(strchrnul(line, '\n') - line), line);
+	if (c->outcome == OUTCOME_TIMEOUT)
+		snprintf(buf, len, "timed out");
+	else if (!buf[0])
+		snprintf(buf, len, "failed");
+	xml_text(f, buf);
+}
+
+static void write_testcase(FILE *f, const struct junit_case *c)
+{
+	char msg[512];
+
 	fputs("    <testcase classname=\"", f);
-	xml_text(f, suite);
+	xml_text(f, c->suite);
 	fputs("\" name=\"", f);
-	xml_text(f, name);
-	fprintf(f, "\" time=\"%.6f\"", seconds(duration_ns));
-	if (o == OUTCOME_PASS) {
+	xml_text(f, c->name);
+	fputc('"', f);
+	xml_time(f, c->duration_ns);
+	if (c->outcome == OUTCOME_PASS) {
 		fputs("/>\n", f);
 		return;
 	}
 	fputs(">\n", f);
-	if (o == OUTCOME_SKIP) {
+	if (c->outcome == OUTCOME_SKIP) {
 		fputs("      <skipped message=\"", f);
-		xml_text(f, reason);
+		xml_text(f, c->reason);
 		fputs("\"/>\n", f);
 	} else {
-		fprintf(f, "      <failure message=\"%s\">",
-			o == OUTCOME_TIMEOUT ? "timed out" : "failed");
-		xml_text(f, log);
+		fputs("      <failure message=\"", f);
+		failure_message(f, c, msg, sizeof(msg));
+		fputs("\">", f);
+		xml_text(f, c->log);
 		fputs("</failure>\n", f);
 	}
 	fputs("    </testcase>\n", f);
+}
+
+struct junit_counts {
+	int tests;
+	int failures;
+	int skipped;
+};
+
+static void count_case(struct junit_counts *n, enum outcome o)
+{
+	n->tests++;
+	n->failures += outcome_failed(o);
+	n->skipped += o == OUTCOME_SKIP;
+}
+
+/*
+ * A test that failed outside its subtests (a crash after them, a leak)
+ * gets a case of its own: otherwise its cases would all pass.
+ */
+static bool test_level_case(const struct test_result *r)
+{
+	return !r->n_subtests || (outcome_failed(r->outcome) && !r->subtests_failed);
+}
+
+static void suite_counts(const struct test_result *r, struct junit_counts *n)
+{
+	memset(n, 0, sizeof(*n));
+	for (int i = 0; i < r->n_subtests; i++)
+		count_case(n, r->subtests[i].outcome);
+	if (test_level_case(r))
+		count_case(n, r->outcome);
 }
 
 /* Test-level log, crash and leak text: what explains a failure. */
@@ -98,26 +181,31 @@ static void test_failure_text(const struct test_result *r, char *buf,
 
 static void write_testsuite(FILE *f, const struct test_result *r)
 {
-	int failed = outcome_failed(r->outcome) && !r->n_subtests ? 1 :
-		     r->subtests_failed;
-	int skipped = r->n_subtests ? r->subtests_skipped :
-		      r->outcome == OUTCOME_SKIP;
+	struct junit_counts n;
 	char text[8192];
 
+	suite_counts(r, &n);
 	fputs("  <testsuite name=\"", f);
 	xml_text(f, r->name);
-	fprintf(f, "\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
-		r->n_subtests ? r->n_subtests : 1,
-		failed, skipped, seconds(r->duration_ns));
+	fprintf(f, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\"",
+		n.tests, n.failures, n.skipped);
+	xml_time(f, r->duration_ns);
+	fputs(">\n", f);
 	test_failure_text(r, text, sizeof(text));
-	if (!r->n_subtests)
-		write_testcase(f, r->name, r->name, r->outcome, r->skip_reason, text,
-			       r->duration_ns);
 	for (int i = 0; i < r->n_subtests; i++) {
 		const struct subtest_result *s = &r->subtests[i];
+		struct junit_case c = { r->name, s->name, s->outcome, s->skip_reason,
+					s->log, s->cut_short ? r->crash : NULL,
+					s->duration_ns };
 
-		write_testcase(f, r->name, s->name, s->outcome, s->skip_reason, s->log,
-			       s->duration_ns);
+		write_testcase(f, &c);
+	}
+	if (test_level_case(r)) {
+		struct junit_case c = { r->name, r->name, r->outcome, r->skip_reason,
+					text, r->crash ? r->crash : r->leaks,
+					r->duration_ns };
+
+		write_testcase(f, &c);
 	}
 	if (text[0] && outcome_failed(r->outcome)) {
 		fputs("    <system-err>", f);
@@ -127,18 +215,26 @@ static void write_testsuite(FILE *f, const struct test_result *r)
 	fputs("  </testsuite>\n", f);
 }
 
-int report_junit_write(FILE *f, const struct test_result *results, int n,
-		       const struct summary *s)
+/* The root counts test cases, as every consumer does (not tests). */
+int report_junit_write(FILE *f, const struct test_result *results, int n)
 {
+	struct junit_counts total = { 0 };
 	long long total_ns = 0;
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		struct junit_counts c;
+
+		suite_counts(&results[i], &c);
+		total.tests += c.tests;
+		total.failures += c.failures;
 		total_ns += results[i].duration_ns;
+	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
-	fprintf(f,
-		"<testsuites name=\"test_progs\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%.6f\">\n",
-		s->tests, s->failed, s->tests - s->passed - s->failed,
-		seconds(total_ns));
+	/* No "skipped" here: junit-10.xsd has it on <testsuite> only. */
+	fprintf(f, "<testsuites name=\"test_progs\" tests=\"%d\" failures=\"%d\" errors=\"0\"",
+		total.tests, total.failures);
+	xml_time(f, total_ns);
+	fputs(">\n", f);
 	for (int i = 0; i < n; i++)
 		write_testsuite(f, &results[i]);
 	fputs("</testsuites>\n", f);

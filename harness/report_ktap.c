@@ -3,10 +3,30 @@
  * KTAP version 1 (Documentation/dev-tools/ktap.rst): a version line, a
  * plan, one result line per test.  A test with subtests is preceded by a
  * nested block indented two spaces.  Logs become "# " diagnostic lines.
+ * Control characters in test output are written as \xNN: raw ones break
+ * KTAP parsers (a \x01 broke kunit.py's JUnit writer).
  */
 #include <string.h>
 
 #include "report.h"
+
+/* len bytes of s, C0 controls (but tab) and DEL escaped. */
+static void ktap_write(FILE *out, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			fputc(c, out);
+	}
+}
+
+static void ktap_puts(FILE *out, const char *s)
+{
+	ktap_write(out, s, strlen(s));
+}
 
 static void ktap_diag(FILE *out, const char *indent, const char *text)
 {
@@ -14,9 +34,11 @@ static void ktap_diag(FILE *out, const char *indent, const char *text)
 
 	while (p && *p) {
 		const char *nl = strchr(p, '\n');
-		int len = nl ? (int)(nl - p) : (int)strlen(p);
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 
-		fprintf(out, "%s# %.*s\n", indent, len, p);
+		fprintf(out, "%s# ", indent);
+		ktap_write(out, p, len);
+		fputc('\n', out);
 		p = nl ? nl + 1 : NULL;
 	}
 }
@@ -24,12 +46,14 @@ static void ktap_diag(FILE *out, const char *indent, const char *text)
 static void ktap_result(FILE *out, const char *indent, int number,
 			const char *name, enum outcome o, const char *reason)
 {
-	fprintf(out, "%s%s %d %s", indent, outcome_failed(o) ? "not ok" : "ok",
-		number, name);
-	if (o == OUTCOME_SKIP)
-		fprintf(out, " # SKIP %s", reason);
-	else if (o == OUTCOME_TIMEOUT)
-		fprintf(out, " # TIMEOUT");
+	fprintf(out, "%s%s %d ", indent, outcome_failed(o) ? "not ok" : "ok", number);
+	ktap_puts(out, name);
+	if (o == OUTCOME_SKIP) {
+		fputs(" # SKIP ", out);
+		ktap_puts(out, reason ? reason : "");
+	} else if (o == OUTCOME_TIMEOUT) {
+		fputs(" # TIMEOUT", out);
+	}
 	fputc('\n', out);
 }
 
@@ -49,8 +73,9 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 		      int verbosity)
 {
 	if (r->n_subtests) {
-		fprintf(out, "  KTAP version 1\n  # Subtest: %s\n  1..%d\n",
-			r->name, r->n_subtests);
+		fputs("  KTAP version 1\n  # Subtest: ", out);
+		ktap_puts(out, r->name);
+		fprintf(out, "\n  1..%d\n", r->n_subtests);
 		for (int i = 0; i < r->n_subtests; i++) {
 			const struct subtest_result *s = &r->subtests[i];
 

@@ -210,6 +210,11 @@ int test__verbosity(void)
 	return cur.opts ? cur.opts->verbosity : 0;
 }
 
+bool test__verifier_stats(void)
+{
+	return cur.opts && cur.opts->verifier_stats;
+}
+
 /* ---- child side ---- */
 
 static void crash_handler(int sig)
@@ -457,6 +462,7 @@ static void decide_outcome(const struct runner_slot *slot,
 {
 	struct shared_state *st = slot->st;
 
+	res->skipped_itself = st->skipped;
 	if (st->failed || res->crash || res->leaks || res->subtests_failed) {
 		res->outcome = OUTCOME_FAIL;
 	} else if (st->skipped) {

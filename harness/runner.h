@@ -19,6 +19,7 @@ struct test_def {
 struct run_opts {
 	const struct selection *sel;
 	int verbosity;
+	bool verifier_stats;	/* -s: tests may print verifier statistics */
 	bool list_only;		/* record subtest names, run none */
 	bool no_fork;		/* run in this process (for debuggers) */
 	/* When set, a test that leaves objects behind fails. */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "select.h"
 
@@ -127,14 +128,30 @@ static int add_list(struct selection *sel, enum sel_kind kind,
 	return ret;
 }
 
+/* Whether a selection file's line (comment removed) names anything. */
+static bool names_something(const char *line)
+{
+	return line[strspn(line, " \t\r\n,")] != '\0';
+}
+
 static int add_file(struct selection *sel, enum sel_kind kind,
 		    const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	struct stat st;
 	char *line = NULL;
 	size_t cap = 0;
+	bool named = false;
 	int ret = 0;
+	FILE *f;
 
+	/* A directory reads as empty: it would select the whole suite. */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+	    !S_ISCHR(st.st_mode)) {
+		snprintf(err, errlen, "selection file '%s' is not a file "
+			 "(expected @FILE with one name or pattern a line)", path);
+		return -1;
+	}
+	f = fopen(path, "r");
 	if (!f) {
 		snprintf(err, errlen, "cannot read selection file '%s': %s",
 			 path, strerror(errno));
@@ -145,10 +162,22 @@ static int add_file(struct selection *sel, enum sel_kind kind,
 
 		if (hash)
 			*hash = '\0';
+		named |= names_something(line);
 		ret = add_list(sel, kind, line, err, errlen);
+	}
+	if (!ret && ferror(f)) {
+		snprintf(err, errlen, "cannot read selection file '%s': %s",
+			 path, strerror(errno));
+		ret = -1;
 	}
 	free(line);
 	fclose(f);
+	/* An empty allow list would run everything; an empty deny list is fine. */
+	if (!ret && !named && (kind == SEL_ALLOW_SUBSTR || kind == SEL_ALLOW_GLOB)) {
+		snprintf(err, errlen, "selection file '%s' names no test (it is "
+			 "empty or only comments)", path);
+		ret = -1;
+	}
 	return ret;
 }
 
@@ -225,6 +254,17 @@ int selection_add_numbers(struct selection *sel, const char *spec,
 		return -1;
 	}
 	return 0;
+}
+
+bool selection_names_subtests(const struct selection *sel)
+{
+	for (int i = 0; i < sel->n_names; i++)
+		if (sel->names[i].subtest)
+			return true;
+	for (int i = 0; i < sel->n_nums; i++)
+		if (sel->nums[i].has_sub)
+			return true;
+	return false;
 }
 
 static bool match(const char *pattern, const char *name, bool glob)

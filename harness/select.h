@@ -28,6 +28,9 @@ int selection_add(struct selection *sel, enum sel_kind kind,
 int selection_add_numbers(struct selection *sel, const char *spec,
 			  char *err, size_t errlen);
 
+/* Whether an entry names subtests (NAME/SUBTEST or -n N/M). */
+bool selection_names_subtests(const struct selection *sel);
+
 bool selection_test(const struct selection *sel, const char *name, int num);
 bool selection_subtest(const struct selection *sel, const char *test,
 		       int test_num, const char *subtest, int subtest_num);

@@ -9,7 +9,8 @@ enum exit_code {
 	EXIT_OK = 0,		/* all passed, or skipped with a pass */
 	EXIT_FAILED = 1,	/* at least one failure */
 	EXIT_NO_TESTS = 2,	/* nothing selected or run */
-	EXIT_INFRA = 3,		/* the harness itself failed, or bad usage */
+	EXIT_USAGE = 2,		/* a bad option or value */
+	EXIT_INFRA = 3,		/* the harness itself failed */
 	EXIT_ALL_SKIPPED = 4,	/* kselftest KSFT_SKIP */
 };
 
@@ -21,6 +22,14 @@ struct summary {
 	int skipped;		/* tests, plus subtests of non-skipped tests */
 	int failed;		/* tests, timeouts included */
 	int timeouts;		/* tests the watchdog killed */
+	/*
+	 * The kernel test_progs' counts (its "Summary:" line and -J): a test
+	 * succeeds when nothing in it failed, skipped or not; skips are the
+	 * skipped subtests plus the tests that called test__skip() outside
+	 * any subtest.
+	 */
+	int kernel_success;
+	int kernel_skipped;
 };
 
 void summary_add(struct summary *s, const struct test_result *r);

@@ -36,6 +36,8 @@ void test__skip_reason(const char *fmt, ...)
 void test__fail(void);
 /* Verbosity level from -v flags: 0, 1 (-v), 2 (-vv), 3 (-vvv). */
 int test__verbosity(void);
+/* -s/--verifier-stats: the test should print its programs' verifier stats. */
+bool test__verifier_stats(void);
 
 #ifndef ARRAY_SIZE
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -61,6 +62,10 @@ static int start_job(struct pool *p, struct job *j, int index)
 	j->index = index;
 	running_pids[j - p->jobs] = runner_pid(j->slot);
 	p->running++;
+	if (p->cfg->debug)
+		fprintf(stderr, "test_progs: [worker %d] #%d %s: started, "
+			"pid %d\n", (int)(j - p->jobs), p->idx[index] + 1,
+			def->name, (int)runner_pid(j->slot));
 	return 0;
 }
 
@@ -70,6 +75,11 @@ static int finish_job(struct pool *p, struct job *j, int timeout_s)
 	int err = runner_finish(j->slot, timeout_s, res);
 
 	running_pids[j - p->jobs] = 0;
+	if (p->cfg->debug)
+		fprintf(stderr, "test_progs: [worker %d] #%d %s: %s\n",
+			(int)(j - p->jobs), p->idx[j->index] + 1,
+			p->tests[p->idx[j->index]].name,
+			err ? strerror(-err) : outcome_name(res->outcome));
 	j->index = -1;
 	p->running--;
 	if (!err && p->cfg->done)
@@ -254,6 +264,10 @@ int workers_run(const struct test_def *tests, const int *idx, int n,
 			err = -ENOMEM;
 	}
 	split_order(&p, n, order, &n_par);
+	if (cfg->debug)
+		fprintf(stderr, "test_progs: -j %d: %d workers for %d tests, "
+			"then %d serial tests one at a time\n", cfg->jobs,
+			p.n_jobs, n_par, n - n_par);
 	if (!err && cfg->ro->no_fork)
 		err = run_in_order(&p, order, n);
 	else if (!err)

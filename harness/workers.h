@@ -12,6 +12,7 @@
 struct workers_cfg {
 	int jobs;		/* test processes at once, >= 1 */
 	int timeout_s;		/* watchdog per test; 0: none */
+	bool debug;		/* say on stderr when tests start and end */
 	const struct run_opts *ro;
 	/* Called as each test finishes, in the order they finish. */
 	void (*done)(void *ctx, const struct test_result *res);

@@ -30,8 +30,9 @@ pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
 debian-archive-keyring"
 
 # ci: rsync for the kernel's lib.mk install rule; yq (YAML to JSON, for jq)
-# and python3-jsonschema to check .github/workflows against its schema.
-pkgs_ci="rsync yq python3-jsonschema"
+# and python3-jsonschema to check .github/workflows against its schema;
+# python3-junitparser reads the JUnit XML as consumers do.
+pkgs_ci="rsync yq python3-jsonschema python3-junitparser"
 
 # lint: perl (with its standard modules) runs the kernel's checkpatch.pl.
 pkgs_lint="perl shellcheck"

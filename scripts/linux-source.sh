@@ -7,7 +7,9 @@
 # can be built and run the way a kernel tree does, and libbpf and bpftool
 # with what their Makefiles read (tools/lib/bpf, tools/bpf/bpftool,
 # tools/include, tools/build, scripts/bpf_doc.py, ...), which the default
-# build compiles (scripts/libbpf-build.sh).  Prints the root of a minimal
+# build compiles (scripts/libbpf-build.sh), and KUnit's tools
+# (tools/testing/kunit: kunit.py parse reads bpfcheck's KTAP in
+# tests/harness/trust_check.sh).  Prints the root of a minimal
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
@@ -45,7 +47,9 @@ tools/testing/selftests/kselftest_harness.h scripts/subarch.include"
 # script that writes bpf_helper_defs.h.
 BPF_MEMBERS="tools/lib/bpf tools/bpf/bpftool tools/include tools/arch tools/build
 tools/scripts kernel/bpf/disasm.c kernel/bpf/disasm.h scripts/bpf_doc.py"
-MEMBERS="$KSFT_MEMBERS $BPF_MEMBERS"
+# kunit.py and its parser: the kernel's own reader of KTAP.
+KUNIT_MEMBERS="tools/testing/kunit"
+MEMBERS="$KSFT_MEMBERS $BPF_MEMBERS $KUNIT_MEMBERS"
 # What checkpatch.pl --no-tree reads: itself and two lists next to it.
 CHECKPATCH_MEMBERS="scripts/checkpatch.pl scripts/spelling.txt
 scripts/const_structs.checkpatch"

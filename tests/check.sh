@@ -83,6 +83,9 @@ counted_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, length
 # 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
 counted_stage "harness self-tests (tests/harness/run.sh, ASan+UBSan)" self-tests \
 	"$srcdir/tests/harness/run.sh" self-tests
+# 1b. The kernel's test_progs options and JSON, libbpf/ci's command line.
+counted_stage "kernel test_progs command line (tests/harness/kernel_cli_check.sh)" \
+	kernel-cli "$srcdir/tests/harness/kernel_cli_check.sh" kernel-cli-checks
 # 2. The full suite on the host kernel.
 run_suite
 # 2b. The toolchains: the default build's libbpf and clang, and the suite
@@ -100,6 +103,10 @@ counted_stage "bench smoke run (tests/bench/bench_check.sh)" bench \
 # 5. prog-cost by both methods, the regression gate and its demo, bad input.
 counted_stage "prog-cost and the regression gate (tests/bench/prog_cost_check.sh)" \
 	prog-cost "$srcdir/tests/bench/prog_cost_check.sh" prog-cost-checks
+# 5b. Outputs that never destroy, no false FAIL/PASS, outputs consumers
+#     accept (junitparser, junit-10.xsd rules, kunit.py parse).
+counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \
+	"$srcdir/tests/harness/trust_check.sh" trust-checks
 # 6. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \

@@ -491,7 +491,8 @@ done
 sh "$VT_SRCDIR/vmtest/matrix.sh" "$format" "$work/matrix.json"
 
 if [ -n "$json" ]; then
-	cp "$work/matrix.json" "$json.tmp.$$" && mv "$json.tmp.$$" "$json" ||
+	# Never replaces a device, FIFO or symlink at that path.
+	sh "$VT_SRCDIR/scripts/publish.sh" "$work/matrix.json" "$json" ||
 		vt_die "cannot write $json"
 fi
 

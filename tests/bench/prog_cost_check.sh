@@ -253,18 +253,34 @@ check_compare_bad_input() {
 	check_compare_bad "--threshold -1" "--threshold '-1'" \
 		--threshold -1 "$T/ref.json" "$T/ref.json"
 	check_compare_bad "--alpha 0" "--alpha '0'" --alpha 0 "$T/ref.json" "$T/ref.json"
+	# A negative ns/run once gave a wrong-signed delta.
+	synth "$T/ref.json" "$T/neg.json" m lower '[10, -10.1, 9.9]'
+	synth "$T/ref.json" "$T/pos.json" m lower '[10, 10.1, 9.9]'
+	check_compare_bad "a negative sample" "sample 1 is -10.1, expected a finite number >= 0" \
+		"$T/pos.json" "$T/neg.json"
 }
 
 # The story end to end, short: the gate must flag loop, pass lookup.
+# The demo's verdicts come from short runs on a shared machine: the
+# candidate is about 10-25% slower, and a burst of load during one side's
+# runs can make a verdict inconclusive (or, rarely, flag the control).
+# Up to three attempts: a gate that is broken (always passes, always
+# flags, refuses its input) fails all three; load alone fails one.
 check_gate_demo() {
 	begin "gate demo: the loop classifier flagged (exit 1), lookup passed (exit 0)"
-	run env BENCH="$BENCH" sh "$REPO/bench/run_gate_demo.sh" -w 0 -d 2 -r 2 \
-		-o "$T/demo"
+	attempt=1
+	while :; do
+		run env BENCH="$BENCH" sh "$REPO/bench/run_gate_demo.sh" -w 0 -d 2 -r 3 \
+			-o "$T/demo"
+		grep -q 'NOT as expected' "$OUT" && [ "$attempt" -lt 3 ] || break
+		echo "# gate demo, attempt $attempt: $(grep 'NOT as expected' "$OUT")"
+		attempt=$((attempt + 1))
+	done
 	expect_exit 0
 	expect_has "$OUT" "gate demo: as expected: loop vs lookup exit 1 (regressed)"
-	expect_match "$OUT" '^prog-cost-fizzbuzz/octets +test_run .* regressed$'
-	expect_count "$OUT" 'samples of 2 baseline and 2 candidate runs pooled' 2
-	expect_jq "$T/demo/candidate.json" 'length == 2 and all(.variant == "loop")'
+	expect_match "$OUT" '^prog-cost-fizzbuzz/octets +(test_run|bpf_stats) .* regressed$'
+	expect_count "$OUT" 'samples of 3 baseline and 3 candidate runs pooled' 2
+	expect_jq "$T/demo/candidate.json" 'length == 3 and all(.variant == "loop")'
 	end_check
 }
 

@@ -96,16 +96,16 @@ check_assert_messages() {
 # args (sh words) | exit code | summary numbers
 SUMMARY_TABLE=$T/summary.table
 cat >"$SUMMARY_TABLE" <<'EOF'
-|1|6 9 6 7
+|1|10 9 7 7
 -t pass_|0|2 3 0 0
--t skip_|0|1 2 5 0
+-t skip_|0|5 2 6 0
 -t fail_|1|0 1 1 3
 -t skip_some|0|1 2 1 0
--t skip_all_subtests|4|0 0 1 0
+-t skip_all_subtests|4|1 0 2 0
 -a 'crash_*,pass_plain'|1|1 1 0 2
 -t fail_mixed -b fail_mixed/bad|0|1 1 1 0
 -n 1,3-5|1|0 1 1 4
--b @SELFILE|1|4 6 6 7
+-b @SELFILE|1|9 6 7 7
 EOF
 
 check_accounting() {

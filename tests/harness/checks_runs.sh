@@ -47,7 +47,7 @@ check_test_progs() {
 	expect_empty "$ERR"
 	end_check
 
-	begin "test_progs rejects an unknown option with exit 3"
+	begin "test_progs rejects an unknown option with exit 2"
 	run "$TEST_PROGS" --no-such-option
 	expect_usage_error "'--no-such-option'"
 	run "$TEST_PROGS" -n abc
@@ -111,13 +111,13 @@ check_leak_check() {
 	end_check
 }
 
-# Each argument (a string of options) is a usage error: exit 3, one line.
+# Each argument (a string of options) is a usage error: exit 2, one line.
 expect_usage_errors() {
 	for bad_arg in "$@"; do
-		begin "bad input: $bad_arg -> exit 3, one stderr line"
+		begin "bad input: $bad_arg -> exit 2, one stderr line"
 		# shellcheck disable=SC2086
 		run "$FIXTURE" $bad_arg
-		expect_exit 3
+		expect_exit 2
 		expect_nlines "$ERR" 1
 		end_check
 	done
@@ -193,6 +193,6 @@ check_parallel() {
 		bad "ktap_check: $(cat "$T/ktap-par.out")"
 	end_check
 
-	expect_usage_errors "-j 0" "-j -1" "-j abc" "-j 2x" "-w 0" "-w abc" \
+	expect_usage_errors "-j 0" "-j -1" "-j abc" "-j 2x" "-w -1" "-w abc" \
 		"--no-fork -j 2"
 }

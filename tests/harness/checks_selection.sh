@@ -64,13 +64,13 @@ check_selection() {
 	run "$FIXTURE" -b fail,crash,output
 	expect_exit 0
 	expect_no_match "$OUT" '^#[0-9/]+ +(fail|crash|output)_'
-	expect_line "$OUT" "$(summary 5 7 5 0)"
+	expect_line "$OUT" "$(summary 9 7 6 0)"
 	end_check
 
 	begin "-d denies tests by glob; a glob without wildcards is exact"
 	run "$FIXTURE" -d 'fail_*,crash_*,output_*'
 	expect_exit 0
-	expect_line "$OUT" "$(summary 5 7 5 0)"
+	expect_line "$OUT" "$(summary 9 7 6 0)"
 	run "$FIXTURE" -t pass_ -d pass
 	expect_line "$OUT" "$(summary 2 3 0 0)"
 	end_check
@@ -84,7 +84,7 @@ check_selection() {
 	begin "comma lists and repeated options add up"
 	run "$FIXTURE" -t pass_plain,skip_whole
 	expect_exit 0
-	expect_line "$OUT" "$(summary 1 0 1 0)"
+	expect_line "$OUT" "$(summary 2 0 1 0)"
 	cp "$OUT" "$T/comma.out"
 	run "$FIXTURE" -t pass_plain -t ' skip_whole '
 	expect_exit 0
@@ -161,8 +161,8 @@ check_selection() {
 	expect_count "$T/run-part" '^#3/' 2
 	end_check
 
-	begin "-l lists tests and test/subtest lines"
-	run "$FIXTURE" -l -t pass_,skip_some
+	begin "--list=detail lists tests and test/subtest lines"
+	run "$FIXTURE" --list=detail -t pass_,skip_some
 	expect_exit 0
 	expect_content "$OUT" "pass_plain
 pass_subtests
@@ -176,8 +176,8 @@ skip_some/also_runs"
 	expect_empty "$ERR"
 	end_check
 
-	begin "-l of the whole suite: 17 tests, 35 subtests, in registry order"
-	run "$FIXTURE" -l
+	begin "--list=detail of the whole suite: 17 tests, 35 subtests, in registry order"
+	run "$FIXTURE" --list=detail
 	expect_exit 0
 	expect_nlines "$OUT" 52
 	grep -v / "$OUT" >"$T/names"
@@ -208,13 +208,13 @@ with_leak"
 fail_asserts/neq"
 	end_check
 
-	begin "-c counts selected tests and subtests"
-	run "$FIXTURE" -c
+	begin "--count=detail counts selected tests and subtests"
+	run "$FIXTURE" --count=detail
 	expect_exit 0
 	expect_content "$OUT" "17 tests, 35 subtests"
-	run "$FIXTURE" -c -t pass_
+	run "$FIXTURE" --count=detail -t pass_
 	expect_content "$OUT" "2 tests, 3 subtests"
-	run "$FIXTURE" -c -a fail_asserts/eq -b fail_mixed
+	run "$FIXTURE" --count=detail -a fail_asserts/eq -b fail_mixed
 	expect_content "$OUT" "1 tests, 1 subtests"
 	end_check
 
@@ -223,7 +223,7 @@ fail_asserts/neq"
 	cp "$OUT" "$T/forked.out"
 	run "$FIXTURE" --no-fork -t pass_,skip_
 	expect_exit 0
-	expect_line "$OUT" "$(summary 3 5 5 0)"
+	expect_line "$OUT" "$(summary 7 5 6 0)"
 	if ! cmp -s "$OUT" "$T/forked.out"; then
 		bad "output differs from the forked run:" \
 		    "$(diff "$T/forked.out" "$OUT" | excerpt - 6)"
@@ -233,9 +233,9 @@ fail_asserts/neq"
 
 # ---- bad input ------------------------------------------------------------
 
-# Exit 3, nothing on stdout, one line on stderr that contains TEXT.
+# Exit 2, nothing on stdout, one line on stderr that contains TEXT.
 expect_usage_error() {	# TEXT
-	expect_exit 3
+	expect_exit 2
 	expect_empty "$OUT"
 	expect_nlines "$ERR" 1
 	expect_has "$ERR" "$1"
@@ -268,7 +268,7 @@ EOF
 
 check_bad_input() {
 	while IFS='|' read -r args text; do
-		begin "bad input: $args -> exit 3, one stderr line with [$text]"
+		begin "bad input: $args -> exit 2, one stderr line with [$text]"
 		run_words "$args"
 		expect_usage_error "$text"
 		end_check
@@ -287,7 +287,10 @@ check_bad_input() {
 
 	begin "-J into a missing directory: exit 3, one line, no file left"
 	run "$FIXTURE" -J "$T/nodir/out.json" -t pass_
-	expect_usage_error "$T/nodir/out.json"
+	expect_exit 3
+	expect_empty "$OUT"
+	expect_nlines "$ERR" 1
+	expect_has "$ERR" "$T/nodir/out.json"
 	[ ! -e "$T/nodir" ] || bad "$T/nodir was created"
 	end_check
 

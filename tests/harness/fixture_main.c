@@ -76,6 +76,10 @@ static int prepare_fixture(struct env_info *env, int verbosity)
 	env_info_add_feature(env, "fixture_present", true, NULL);
 	env_info_add_feature(env, "fixture_missing", false,
 			     "fixture feature never present");
+	/* As test_progs without privileges: nothing can run, say why. */
+	if (getenv("FIXTURE_SKIP_ALL"))
+		snprintf(env->skip_all, sizeof(env->skip_all), "%s",
+			 getenv("FIXTURE_SKIP_ALL"));
 	return 0;
 }
 

@@ -151,7 +151,7 @@ end_check
 make_shards() {
 	rm -rf "$T/merge"
 	mkdir -p "$T/merge/results" "$T/merge/scripts"
-	cp "$REPO/scripts/merge-results.sh" "$T/merge/scripts/"
+	cp "$REPO/scripts/merge-results.sh" "$REPO/scripts/publish.sh" "$T/merge/scripts/"
 	sel=$1
 	shift
 	for k in "$@"; do
