@@ -336,8 +336,9 @@ static bool outputs_collide(const struct options *o)
 	if (!o->json_path || !o->junit_path ||
 	    !atomic_file_same_path(o->json_path, o->junit_path))
 		return false;
-	fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the same file "
-		"(give each its own)\n", o->json_path, o->junit_path);
+	fprintf(stderr,
+		"test_progs: -J '%s' and --junit '%s' name the same file (give each its own)\n",
+		o->json_path, o->junit_path);
 	return true;
 }
 
