@@ -6,12 +6,13 @@
 #   make run_tests    install missing packages, build, run the suite
 #   make check        the project's own tests plus the suite
 #   make help         this list
+#   make lint         checkpatch and shellcheck over the sources (scripts/lint.sh)
 #   make deps         install missing Debian packages (idempotent)
 #   make config-check compare ./config with the running kernel's config
 #   make bench        build build/bench, run the ring buffer vs queue sweep
 #   make bench-bin    build build/bench
 #   make check-bench  the bench's own tests (every benchmark briefly)
-#   make check-self   the harness's self-tests only (tests/run.sh)
+#   make check-self   the harness's self-tests only (tests/harness/run.sh)
 #   make check-layers no include cycle, the folder arrows, make help's targets
 #   make check-faulty the suite with tests that crash, hang and leak
 #   make check-trust  outputs never destroy, no false FAIL/PASS, JUnit, KTAP
@@ -138,7 +139,7 @@ CLANG_PATH := $(firstword $(wildcard $(CLANG) $(addsuffix /$(CLANG),$(subst :, ,
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
 # Each folder sees lib/ and the folders it may use, nothing else, so that
-# an include against the arrows fails to build (tests/layers_check.sh
+# an include against the arrows fails to build (tests/scripts/layers_check.sh
 # checks the same from the sources).  TESTS_INCLUDES: a TESTS_DIR
 # project's headers, before bpfcheck's.
 COMMON_CFLAGS = -std=gnu11 $(WARN_CFLAGS) -MMD -MP $(TESTS_INCLUDES) $(LAYER_CFLAGS) \
@@ -166,7 +167,7 @@ LIB_SRCS := $(sort $(wildcard lib/*.c))
 TEST_SRCS := $(sort $(wildcard prog_tests/*.c))
 BPF_SRCS := $(sort $(wildcard progs/*.bpf.c))
 BPF_HDRS := $(wildcard progs/*.h)
-FIXTURE_SRCS := $(sort $(wildcard tests/fixtures/*.c))
+FIXTURE_SRCS := $(sort $(wildcard tests/harness/fixtures/*.c))
 # The bench: its framework (bench/), the benchmarks (bench/benchs/,
 # bench/prog_cost/), the gate (bench/gate/) and lib/; nothing of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c bench/*/*.c)) $(LIB_SRCS)
@@ -198,9 +199,9 @@ TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_S
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(FIXTURE_SRCS) \
-	tests/fixture_main.c) $(SAN)/registry.o
+	tests/harness/fixture_main.c) $(SAN)/registry.o
 # The real suite plus tests that crash, hang and leak on purpose.
-FAULTY_SRCS := $(sort $(wildcard tests/faulty/*.c))
+FAULTY_SRCS := $(sort $(wildcard tests/harness/faulty/*.c))
 FAULTY_OBJS := $(filter-out $(OBJ)/registry.o,$(TEST_PROGS_OBJS)) \
 	$(patsubst %.c,$(OBJ)/%.o,$(FAULTY_SRCS)) $(OBJ)/faulty_registry.o
 
@@ -238,7 +239,7 @@ MAKEFLAGS += --no-print-directory
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
-	man install-prefix
+	man install-prefix lint
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -355,7 +356,7 @@ $(TEST_PROGS_BIN): $(TEST_PROGS_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(TEST_PROGS_OBJS) $(LIBBPF_LDLIBS)
 
-# For tests/faulty_check.sh only: never installed, never run by run_tests.
+# For tests/harness/faulty_check.sh only: never installed, never run by run_tests.
 $(FAULTY): $(FAULTY_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -rdynamic -o $@ $(FAULTY_OBJS) $(LIBBPF_LDLIBS)
@@ -370,7 +371,7 @@ $(FIXTURE): $(FIXTURE_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -rdynamic -o $@ $(FIXTURE_OBJS) $(LIBBPF_LDLIBS)
 
-$(KTAP_CHECK): tests/ktap_check.c | $(OUTPUT)
+$(KTAP_CHECK): tests/harness/ktap_check.c | $(OUTPUT)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
 
@@ -385,13 +386,13 @@ $(BENCH_SAN): $(BENCH_SAN_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -pthread -o $@ $(BENCH_SAN_OBJS) \
 		$(LIBBPF_LDLIBS)
 
-# A unit test under ASan and UBSan: tests/$(1).c with the sources $(2),
+# A unit test under ASan and UBSan: tests/bench/$(1).c with the sources $(2),
 # seeing the folders $(3) and lib/.
 define unit_test
-$(OUTPUT)/$(1): tests/$(1).c $(2) $(wildcard $(addsuffix /*.h,$(3) lib)) | $(OUTPUT)
+$(OUTPUT)/$(1): tests/bench/$(1).c $(2) $(wildcard $(addsuffix /*.h,$(3) lib)) | $(OUTPUT)
 	$$(call msg,BINARY,$$@)
 	$(Q)$$(CC) $$(CFLAGS) $$(SAN_FLAGS) -std=gnu11 $$(WARN_CFLAGS) \
-		$(addprefix -I$(SRCDIR)/,$(3) lib) -o $$@ tests/$(1).c $(2) -lm
+		$(addprefix -I$(SRCDIR)/,$(3) lib) -o $$@ tests/bench/$(1).c $(2) -lm
 endef
 # The bench's statistics, the gate's t-test, the JSON reader.
 $(eval $(call unit_test,stats_test,bench/stats.c,bench))
@@ -477,20 +478,20 @@ check:
 
 # The suite with a test that segfaults, one that hangs, one that leaks.
 check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/faulty_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/faulty_check.sh
 
 # Only the harness's self-tests (fast; no BPF suite run).
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/run.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/run.sh
 
 # The shape of the tree: include graph, folder arrows (no build needed).
 check-layers:
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/layers_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/layers_check.sh
 
 # The kernel's test_progs command line and JSON as libbpf/ci uses them
 # (PRINT_TEST_SUMMARY=file runs libbpf/ci's print_test_summary.py too).
 check-kernel-cli: $(FIXTURE) $(TEST_PROGS_BIN)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kernel_cli_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/kernel_cli_check.sh
 
 bench-bin: $(BENCH)
 
@@ -523,11 +524,17 @@ bench-regress:
 # prog-cost and the regression gate.
 check-trust: $(FIXTURE) $(TEST_PROGS_BIN) $(BENCH)
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/trust_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/trust_check.sh
 
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench_check.sh
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/prog_cost_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/bench_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/prog_cost_check.sh
+
+# checkpatch.pl (fetched from Debian's linux-source) over every C file,
+# shellcheck over every shell script, no file over 600 lines.
+lint:
+	$(Q)sh $(SRCDIR)/scripts/deps.sh lint
+	$(Q)sh $(SRCDIR)/scripts/lint.sh
 
 config-check:
 	$(Q)sh $(SRCDIR)/scripts/config-check.sh $(SRCDIR)/config
@@ -541,34 +548,34 @@ vmtest:
 check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vmtest_check.sh
 
 # bpfcheck as a kselftest collection, against Debian's linux-source
 # (scripts/linux-source.sh fetches and caches its kselftest files).
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/kselftest_check.sh
 
 # The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
-# built into $(OUTPUT)/system (tests/toolchain_check.sh).
+# built into $(OUTPUT)/system (tests/scripts/toolchain_check.sh).
 check-toolchain: $(TEST_PROGS_BIN)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/toolchain_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/toolchain_check.sh
 
 # The example workflow .github/workflows/vmtest.yml: YAML, schema, jobs.
 check-workflow: $(FIXTURE)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/workflow_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/workflow_check.sh
 
 # vmtest --vng: installs virtme-ng (from sid, see vmtest/vng-install.sh).
 # vmtest -- CMD, --add, runner.sh, make TESTS_DIR and examples/pktclass.
 check-byo:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_byo_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vmtest_byo_check.sh
 
 check-vng:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)sh $(SRCDIR)/vmtest/vng-install.sh
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vng_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vng_check.sh
 
 ifeq ($(KSFT_LIB_MK),)
 clean:

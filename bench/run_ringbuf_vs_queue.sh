@@ -331,7 +331,7 @@ cat "$table"
 # as error bars (top) and the records dropped (bottom), one colour per
 # variant, one line style per batch size and mode, a legend in words.
 # Dark colours only: contrast against the white background >= 3 (WCAG's
-# ratio for graphical objects; tests/ux_check.sh checks it).
+# ratio for graphical objects; tests/scripts/ux_check.sh checks it).
 PLOT_COLOURS="#0072B2 #D55E00 #007A5A #7B3294 #000000 #8C510A"
 
 variant_words() {	# VARIANT

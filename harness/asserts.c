@@ -58,8 +58,7 @@ void test__assert_memeq_report(bool ok, const char *file, int line,
 	while (diff < len && a[diff] == e[diff])
 		diff++;
 	test__assert_report(false, file, line, "ASSERT_MEMEQ", name,
-			    "%zu bytes differ, first at offset %zu: "
-			    "actual 0x%02x != expected 0x%02x",
+			    "%zu bytes differ, first at offset %zu: actual 0x%02x != expected 0x%02x",
 			    len, diff, a[diff], e[diff]);
 	/* Show up to 16 bytes around the first difference. */
 	from = diff > 8 ? diff - 8 : 0;

@@ -187,8 +187,8 @@ static int run_tests(const struct suite *suite, const struct options *o,
 	if (o->leak_check) {
 		snap = suite->leaks->snapshot();
 		if (!snap) {
-			fprintf(stderr, "test_progs: leak check snapshot "
-				"failed: %s\n", strerror(errno));
+			fprintf(stderr, "test_progs: leak check snapshot failed: %s\n",
+				strerror(errno));
 			return EXIT_INFRA;
 		}
 	}
@@ -337,8 +337,9 @@ static bool outputs_collide(const struct options *o)
 	if (!o->json_path || !o->junit_path ||
 	    !atomic_file_same_path(o->json_path, o->junit_path))
 		return false;
-	fprintf(stderr, "test_progs: -J '%s' and --junit '%s' name the same file "
-		"(give each its own)\n", o->json_path, o->junit_path);
+	fprintf(stderr,
+		"test_progs: -J '%s' and --junit '%s' name the same file (give each its own)\n",
+		o->json_path, o->junit_path);
 	return true;
 }
 
@@ -399,8 +400,7 @@ int test_progs_main(int argc, char **argv, const struct suite *suite)
 		goto out;
 	ret = EXIT_INFRA;
 	if (o.leak_check && !suite->leaks) {
-		fprintf(stderr, "test_progs: --leak-check: this runner has no "
-			"leak checker\n");
+		fprintf(stderr, "test_progs: --leak-check: this runner has no leak checker\n");
 		goto out;
 	}
 	if (open_outputs(&o, &out))

@@ -75,8 +75,9 @@ static int parse_number(const char *opt, const char *arg, int min, int max,
 	v = strtol(arg, &end, 10);
 	if (!isdigit((unsigned char)*arg) || *end || errno || v < min ||
 	    v > max) {
-		fprintf(stderr, "test_progs: %s: bad value '%s' (expected a "
-			"whole number from %d to %d)\n", opt, arg, min, max);
+		fprintf(stderr,
+			"test_progs: %s: bad value '%s' (expected a whole number from %d to %d)\n",
+			opt, arg, min, max);
 		return -1;
 	}
 	*out = v;
@@ -90,8 +91,9 @@ static int parse_shard(const char *arg, struct options *o)
 
 	if (sscanf(arg, "%d/%d%n", &i, &n, &len) != 2 || len != (int)strlen(arg) ||
 	    n < 1 || i < 1 || i > n || !isdigit((unsigned char)arg[0])) {
-		fprintf(stderr, "test_progs: --shard: bad value '%s' (expected "
-			"I/N with 1 <= I <= N, e.g. 2/4)\n", arg);
+		fprintf(stderr,
+			"test_progs: --shard: bad value '%s' (expected I/N with 1 <= I <= N, e.g. 2/4)\n",
+			arg);
 		return -1;
 	}
 	o->shard_index = i;
@@ -152,15 +154,15 @@ static int parse_verbose(struct options *o, const char *arg)
 static int parse_detail(const char *opt, const char *arg, bool *detail)
 {
 	if (arg && strcmp(arg, "detail")) {
-		fprintf(stderr, "test_progs: %s: bad value '%s' (expected %s "
-			"or %s=detail)\n", opt, arg, opt, opt);
+		fprintf(stderr, "test_progs: %s: bad value '%s' (expected %s or %s=detail)\n",
+			opt, arg, opt, opt);
 		return -1;
 	}
 	*detail = arg != NULL;
 	return 0;
 }
 
-static void usage(const char *prog)
+static void print_usage(const char *prog)
 {
 	printf("Usage: %s [OPTIONS]\n"
 	       "Run BPF tests on the running kernel.\n\n"
@@ -225,15 +227,20 @@ static int add_selection(struct options *o, int opt, const char *arg)
 	int ret;
 
 	switch (opt) {
-	case 't': ret = selection_add(o->sel, SEL_ALLOW_SUBSTR, arg, err,
-				      sizeof(err)); break;
-	case 'b': ret = selection_add(o->sel, SEL_DENY_SUBSTR, arg, err,
-				      sizeof(err)); break;
-	case 'a': ret = selection_add(o->sel, SEL_ALLOW_GLOB, arg, err,
-				      sizeof(err)); break;
-	case 'd': ret = selection_add(o->sel, SEL_DENY_GLOB, arg, err,
-				      sizeof(err)); break;
-	default: ret = selection_add_numbers(o->sel, arg, err, sizeof(err));
+	case 't':
+		ret = selection_add(o->sel, SEL_ALLOW_SUBSTR, arg, err, sizeof(err));
+		break;
+	case 'b':
+		ret = selection_add(o->sel, SEL_DENY_SUBSTR, arg, err, sizeof(err));
+		break;
+	case 'a':
+		ret = selection_add(o->sel, SEL_ALLOW_GLOB, arg, err, sizeof(err));
+		break;
+	case 'd':
+		ret = selection_add(o->sel, SEL_DENY_GLOB, arg, err, sizeof(err));
+		break;
+	default:
+		ret = selection_add_numbers(o->sel, arg, err, sizeof(err));
 	}
 	if (ret)
 		fprintf(stderr, "test_progs: -%c: %s\n", opt, err);
@@ -257,21 +264,22 @@ static void report_bad_option(int opt, char **argv)
 		size_t len = strcspn(arg + 2, "=");
 
 		if (opt == ':')
-			fprintf(stderr, "test_progs: option '--%.*s' needs an "
-				"argument (see --help)\n", (int)len, arg + 2);
+			fprintf(stderr,
+				"test_progs: option '--%.*s' needs an argument (see --help)\n",
+				(int)len, arg + 2);
 		else if (arg[2 + len] == '=' && is_long_option(arg + 2, len))
-			fprintf(stderr, "test_progs: option '--%.*s' does not "
-				"take an argument (see --help)\n", (int)len,
+			fprintf(stderr,
+				"test_progs: option '--%.*s' does not take an argument (see --help)\n",
+				(int)len,
 				arg + 2);
 		else
-			fprintf(stderr, "test_progs: unknown option '--%.*s' "
-				"(see --help)\n", (int)len, arg + 2);
+			fprintf(stderr, "test_progs: unknown option '--%.*s' (see --help)\n",
+				(int)len, arg + 2);
 	} else if (opt == ':') {
-		fprintf(stderr, "test_progs: option '-%c' needs an argument "
-			"(see --help)\n", optopt);
+		fprintf(stderr, "test_progs: option '-%c' needs an argument (see --help)\n",
+			optopt);
 	} else {
-		fprintf(stderr, "test_progs: unknown option '-%c' "
-			"(see --help)\n", optopt);
+		fprintf(stderr, "test_progs: unknown option '-%c' (see --help)\n", optopt);
 	}
 }
 
@@ -279,9 +287,15 @@ static void report_bad_option(int opt, char **argv)
 static int info_option(int opt, const char *prog)
 {
 	switch (opt) {
-	case 'h': usage(prog); return 1;
-	case OPT_USAGE: short_usage(prog); return 1;
-	case 'V': env_info_print_version(stdout, "test_progs"); return 1;
+	case 'h':
+		print_usage(prog);
+		return 1;
+	case OPT_USAGE:
+		short_usage(prog);
+		return 1;
+	case 'V':
+		env_info_print_version(stdout, "test_progs");
+		return 1;
 	}
 	return 0;
 }
@@ -319,15 +333,33 @@ static void flag_option(struct options *o, int opt)
 		if (o->verbosity < MAX_VERBOSITY)
 			o->verbosity++;
 		break;
-	case 'l': o->list = true; break;
-	case 'c': o->count = true; break;
-	case 's': o->verifier_stats = true; break;
-	case 'J': o->json_path = optarg; break;
-	case OPT_DEBUG: o->debug = true; break;
-	case OPT_KTAP: o->ktap = true; break;
-	case OPT_NO_FORK: o->no_fork = true; break;
-	case OPT_LEAK_CHECK: o->leak_check = true; break;
-	case OPT_JUNIT: o->junit_path = optarg; break;
+	case 'l':
+		o->list = true;
+		break;
+	case 'c':
+		o->count = true;
+		break;
+	case 's':
+		o->verifier_stats = true;
+		break;
+	case 'J':
+		o->json_path = optarg;
+		break;
+	case OPT_DEBUG:
+		o->debug = true;
+		break;
+	case OPT_KTAP:
+		o->ktap = true;
+		break;
+	case OPT_NO_FORK:
+		o->no_fork = true;
+		break;
+	case OPT_LEAK_CHECK:
+		o->leak_check = true;
+		break;
+	case OPT_JUNIT:
+		o->junit_path = optarg;
+		break;
 	}
 }
 
@@ -345,13 +377,13 @@ static bool is_flag_option(int opt)
 static int check_combinations(const struct options *o, int argc, char **argv)
 {
 	if (optind < argc) {
-		fprintf(stderr, "test_progs: unexpected argument '%s' "
-			"(see --help)\n", argv[optind]);
+		fprintf(stderr, "test_progs: unexpected argument '%s' (see --help)\n",
+			argv[optind]);
 		return -1;
 	}
 	if (o->no_fork && (o->jobs > 1 || o->timeout_s)) {
-		fprintf(stderr, "test_progs: --no-fork runs tests in this "
-			"process: it cannot be combined with -j or -w\n");
+		fprintf(stderr,
+			"test_progs: --no-fork runs tests in this process: it cannot be combined with -j or -w\n");
 		return -1;
 	}
 	if ((o->json_path && !*o->json_path) ||

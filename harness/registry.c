@@ -29,4 +29,4 @@ const struct test_def registry_tests[] = {
 #include TESTS_LIST
 };
 
-const int registry_n_tests = sizeof(registry_tests) / sizeof(registry_tests[0]);
+const int registry_n_tests = ARRAY_SIZE(registry_tests);

@@ -29,12 +29,26 @@ static void xml_text(FILE *f, const char *text)
 			continue;
 		}
 		switch (n ? *s : 0) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		case '\t': case '\n': case '\r': fputc(*s, f); break;
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		case '\t':
+		case '\n':
+		case '\r':
+			fputc(*s, f);
+			break;
 		default:
 			if (n && *s >= 0x20 && *s != 0x7f)
 				fputc(*s, f);
@@ -96,7 +110,7 @@ static void failure_message(FILE *f, const struct junit_case *c, char *buf,
 	xml_text(f, buf);
 }
 
-static void testcase(FILE *f, const struct junit_case *c)
+static void write_testcase(FILE *f, const struct junit_case *c)
 {
 	char msg[512];
 
@@ -165,7 +179,7 @@ static void test_failure_text(const struct test_result *r, char *buf,
 		 r->leaks ? r->leaks : "", r->leaks ? "\n" : "");
 }
 
-static void testsuite(FILE *f, const struct test_result *r)
+static void write_testsuite(FILE *f, const struct test_result *r)
 {
 	struct junit_counts n;
 	char text[8192];
@@ -184,14 +198,14 @@ static void testsuite(FILE *f, const struct test_result *r)
 					s->log, s->cut_short ? r->crash : NULL,
 					s->duration_ns };
 
-		testcase(f, &c);
+		write_testcase(f, &c);
 	}
 	if (test_level_case(r)) {
 		struct junit_case c = { r->name, r->name, r->outcome, r->skip_reason,
 					text, r->crash ? r->crash : r->leaks,
 					r->duration_ns };
 
-		testcase(f, &c);
+		write_testcase(f, &c);
 	}
 	if (text[0] && outcome_failed(r->outcome)) {
 		fputs("    <system-err>", f);
@@ -222,7 +236,7 @@ int report_junit_write(FILE *f, const struct test_result *results, int n)
 	xml_time(f, total_ns);
 	fputs(">\n", f);
 	for (int i = 0; i < n; i++)
-		testsuite(f, &results[i]);
+		write_testsuite(f, &results[i]);
 	fputs("</testsuites>\n", f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -98,8 +98,8 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 
 void report_ktap_end(FILE *out, const struct summary *s)
 {
-	fprintf(out, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d "
-		"error:0\n", s->passed, s->failed, s->tests - s->passed -
+	fprintf(out, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0\n",
+		s->passed, s->failed, s->tests - s->passed -
 		s->failed);
 	fflush(out);
 }

@@ -138,9 +138,9 @@ bool test__start_subtest(const char *name)
 	test__end_subtest();
 	number = ++st->started;
 	if (!valid_subtest_name(name)) {
-		fprintf(stderr, "test__start_subtest: invalid subtest name "
-			"'%s' (1-%d chars, no '/', '#' or newline)\n",
-			name ? name : "(null)", TEST_NAME_MAX - 1);
+		fprintf(stderr,
+			"%s: invalid subtest name '%s' (1-%d chars, no '/', '#' or newline)\n",
+			__func__, name ? name : "(null)", TEST_NAME_MAX - 1);
 		st->failed = true;
 		return false;
 	}

@@ -79,8 +79,8 @@ static int add_name(struct selection *sel, enum sel_kind kind, char *item,
 	char *slash = strchr(item, '/');
 
 	if (!*item || slash == item || (slash && !slash[1])) {
-		snprintf(err, errlen, "bad test selector '%s' "
-			 "(expected NAME or NAME/SUBTEST)", item);
+		snprintf(err, errlen, "bad test selector '%s' (expected NAME or NAME/SUBTEST)",
+			 item);
 		return -1;
 	}
 	tmp = realloc(sel->names, (sel->n_names + 1) * sizeof(*tmp));
@@ -147,8 +147,9 @@ static int add_file(struct selection *sel, enum sel_kind kind,
 	/* A directory reads as empty: it would select the whole suite. */
 	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
 	    !S_ISCHR(st.st_mode)) {
-		snprintf(err, errlen, "selection file '%s' is not a file "
-			 "(expected @FILE with one name or pattern a line)", path);
+		snprintf(err, errlen,
+			 "selection file '%s' is not a file (expected @FILE with one name or pattern a line)",
+			 path);
 		return -1;
 	}
 	f = fopen(path, "r");
@@ -174,8 +175,8 @@ static int add_file(struct selection *sel, enum sel_kind kind,
 	fclose(f);
 	/* An empty allow list would run everything; an empty deny list is fine. */
 	if (!ret && !named && (kind == SEL_ALLOW_SUBSTR || kind == SEL_ALLOW_GLOB)) {
-		snprintf(err, errlen, "selection file '%s' names no test (it is "
-			 "empty or only comments)", path);
+		snprintf(err, errlen,
+			 "selection file '%s' names no test (it is empty or only comments)", path);
 		ret = -1;
 	}
 	return ret;
@@ -249,8 +250,8 @@ int selection_add_numbers(struct selection *sel, const char *spec,
 		ret = add_number_item(sel, trim(item));
 	free(copy);
 	if (ret) {
-		snprintf(err, errlen, "bad test number list '%s' (expected "
-			 "e.g. 1,3-5 or 2/1-3)", spec);
+		snprintf(err, errlen, "bad test number list '%s' (expected e.g. 1,3-5 or 2/1-3)",
+			 spec);
 		return -1;
 	}
 	return 0;

@@ -63,9 +63,9 @@ static int start_job(struct pool *p, struct job *j, int index)
 	running_pids[j - p->jobs] = runner_pid(j->slot);
 	p->running++;
 	if (p->cfg->debug)
-		fprintf(stderr, "test_progs: [worker %d] #%d %s: started, "
-			"pid %d\n", (int)(j - p->jobs), p->idx[index] + 1,
-			def->name, (int)runner_pid(j->slot));
+		fprintf(stderr, "test_progs: [worker %d] #%d %s: started, pid %d\n",
+			(int)(j - p->jobs), p->idx[index] + 1, def->name,
+			(int)runner_pid(j->slot));
 	return 0;
 }
 
@@ -265,9 +265,9 @@ int workers_run(const struct test_def *tests, const int *idx, int n,
 	}
 	split_order(&p, n, order, &n_par);
 	if (cfg->debug)
-		fprintf(stderr, "test_progs: -j %d: %d workers for %d tests, "
-			"then %d serial tests one at a time\n", cfg->jobs,
-			p.n_jobs, n_par, n - n_par);
+		fprintf(stderr,
+			"test_progs: -j %d: %d workers for %d tests, then %d serial tests one at a time\n",
+			cfg->jobs, p.n_jobs, n_par, n - n_par);
 	if (!err && cfg->ro->no_fork)
 		err = run_in_order(&p, order, n);
 	else if (!err)

@@ -26,8 +26,8 @@ bool check_count_with_skips(const char *what, __u64 counted, __u64 made,
 	if (!ASSERT_LE(counted, made, name))
 		return false;
 	if (skipped)
-		printf("%s: the kernel skipped %llu runs, %llu of %llu not "
-		       "counted\n", what, (unsigned long long)skipped,
+		printf("%s: the kernel skipped %llu runs, %llu of %llu not counted\n",
+		       what, (unsigned long long)skipped,
 		       (unsigned long long)(made - counted),
 		       (unsigned long long)made);
 	snprintf(name, sizeof(name), "%s: not counted <= runs skipped", what);

@@ -228,10 +228,8 @@ static void subtest_guarded_lookup_stack_key(void)
 		goto out;
 	err = test_bloom__load(skel);
 	if (err == -EACCES && peek_key_poisoned(log)) {
-		test__skip_reason("verifier bug: its stack liveness analysis "
-				  "takes a bloom filter's bpf_map_peek_elem() "
-				  "value as write-only and rejects a key on the "
-				  "stack (slot poisoned by dead code elimination)");
+		test__skip_reason(
+			"verifier bug: its stack liveness analysis takes a bloom filter's bpf_map_peek_elem() value as write-only and rejects a key on the stack (slot poisoned by dead code elimination)");
 		goto out;
 	}
 	if (!ASSERT_OK(err, "load with the key on the stack"))

@@ -65,6 +65,7 @@ static bool read_fdinfo_stats(int prog_fd, struct prog_stats *st)
 static bool run_prog(int prog_fd, int repeat)
 {
 	unsigned char pkt[64] = {};
+
 	LIBBPF_OPTS(bpf_test_run_opts, topts,
 		.data_in = pkt,
 		.data_size_in = sizeof(pkt),
@@ -95,8 +96,9 @@ static bool skip_if_held(void)
 
 	if (!bpf_stats_holder(who, sizeof(who)))
 		return false;
-	test__skip_reason("%s holds BPF stats on through a BPF_ENABLE_STATS fd: "
-			  "'stats off' cannot be checked", who);
+	test__skip_reason(
+			  "%s holds BPF stats on through a BPF_ENABLE_STATS fd: 'stats off' cannot be checked",
+			  who);
 	return true;
 }
 
@@ -118,9 +120,9 @@ static bool delta_with_stats_off(int prog_fd, int n, struct prog_stats *delta)
 		if (skip_if_held() || !delta_after_runs(prog_fd, n, delta))
 			return false;
 		if (!off_before || read_int_file(STATS_SYSCTL) != 0) {
-			test__skip_reason("another process turned BPF stats on "
-					  "meanwhile (%s read 1): 'stats off' "
-					  "cannot be checked", STATS_SYSCTL);
+			test__skip_reason(
+				"another process turned BPF stats on meanwhile (%s read 1): 'stats off' cannot be checked",
+				STATS_SYSCTL);
 			return false;
 		}
 		if (!delta->run_cnt && !delta->run_time_ns)

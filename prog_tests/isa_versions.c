@@ -91,10 +91,17 @@ static void make_packet(__u32 *words, int n)
 		__u32 x = (n * 2654435761u) ^ (i * 40503u);
 
 		switch ((n + i) % 4) {
-		case 0: x %= 5000; break;
-		case 1: x |= 0x80000000u; break;
-		case 2: x = -(__s32)(x % 3000); break;
-		default: break;
+		case 0:
+			x %= 5000;
+			break;
+		case 1:
+			x |= 0x80000000u;
+			break;
+		case 2:
+			x = -(__s32)(x % 3000);
+			break;
+		default:
+			break;
 		}
 		words[i] = htonl(x);
 	}

@@ -118,16 +118,22 @@ static int profiled_child(void *arg)
 	return 0;
 }
 
+/* The size of the symbol dladdr1() found (an ElfW(Sym) of this ABI). */
+static unsigned long sym_size(const void *sym)
+{
+	return ((const ElfW(Sym) *)sym)->st_size;
+}
+
 static void find_spin_range(struct profile_run *run)
 {
 	void *addr = (void *)perf_profile_spin;
-	const ElfW(Sym) *sym = NULL;
+	void *sym = NULL;
 	Dl_info info;
 
 	run->spin_start = (unsigned long)addr;
-	if (dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) && sym &&
-	    sym->st_size && info.dli_saddr == addr) {
-		run->spin_end = run->spin_start + sym->st_size;
+	if (dladdr1(addr, &info, &sym, RTLD_DL_SYMENT) && sym && sym_size(sym) &&
+	    info.dli_saddr == addr) {
+		run->spin_end = run->spin_start + sym_size(sym);
 		return;
 	}
 	printf("perf_profile_spin: size unknown, assuming %d bytes\n",

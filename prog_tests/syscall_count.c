@@ -58,7 +58,8 @@ static struct bpf_program *variant_prog(struct test_syscall_count *skel,
 	case SC_TP_BTF: return skel->progs.sc_tp_btf;
 	case SC_FENTRY: return skel->progs.sc_fentry;
 	case SC_KPROBE: return skel->progs.sc_kprobe;
-	case SC__COUNT: break;
+	case SC__COUNT:
+		break;
 	}
 	return NULL;
 }
@@ -172,16 +173,16 @@ static void check_counts(struct test_syscall_count *skel,
 	for (int i = 0; i < n; i++) {
 		__u64 hits = skel->bss->hits[vs[i]];
 
-		printf("%s: counted %llu of our calls; noise process made "
-		       "%llu\n", variants[vs[i]].name,
+		printf("%s: counted %llu of our calls; noise process made %llu\n",
+		       variants[vs[i]].name,
 		       (unsigned long long)hits, (unsigned long long)seen[i]);
 		ok &= check_count_with_skips(variants[vs[i]].name, hits, CALLS,
 					     skipped[i]);
 		counted_any |= hits > 0;
 	}
 	if (ok && !counted_any)
-		test__skip_reason("the kernel skipped the runs for all our "
-				  "calls (recursion_misses): no count to check");
+		test__skip_reason(
+			"the kernel skipped the runs for all our calls (recursion_misses): no count to check");
 }
 
 /*

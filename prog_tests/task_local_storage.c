@@ -193,8 +193,8 @@ static void check_gone_after_exit(struct test_task_storage *skel,
 		with_storage += calls[i] > 0;
 	}
 	if (!with_storage) {
-		test__skip_reason("the kernel skipped every run of the program "
-				  "for the children's calls: no storage to see go");
+		test__skip_reason(
+			"the kernel skipped every run of the program for the children's calls: no storage to see go");
 		return;
 	}
 	for (int i = 0; i < N_CHILDREN; i++) {

@@ -5,9 +5,9 @@
 # Usage: scripts/deps.sh [GROUP...]   (default: every group)
 #
 # Groups: base (build and test), bench (gnuplot for the bench sweep's plot),
-# vm (vmtest), ci (the kselftest and workflow checks of "make check");
-# go (Debian's Go, for the check of vmtest/runner.sh as "go test -exec",
-# installed by that check only: not in the default groups).
+# vm (vmtest), ci (the kselftest and workflow checks of "make check"),
+# lint (make lint); go (Debian's Go, for the check of vmtest/runner.sh
+# as "go test -exec", installed by that check only: not in the default groups).
 #
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
@@ -37,7 +37,10 @@ debian-archive-keyring"
 pkgs_ci="rsync yq python3-jsonschema python3-junitparser"
 pkgs_go="golang-go"
 
-all_groups="base bench vm ci"
+# lint: perl (with its standard modules) runs the kernel's checkpatch.pl.
+pkgs_lint="perl shellcheck"
+
+all_groups="base bench vm ci lint"
 
 group_pkgs() {
 	case "$1" in
@@ -46,6 +49,7 @@ group_pkgs() {
 	vm) echo "$pkgs_vm" ;;
 	ci) echo "$pkgs_ci" ;;
 	go) echo "$pkgs_go" ;;
+	lint) echo "$pkgs_lint" ;;
 	*) echo "deps: unknown group '$1' (known: $all_groups go)" >&2; exit 2 ;;
 	esac
 }

@@ -9,13 +9,16 @@
 # tools/include, tools/build, scripts/bpf_doc.py, ...), which the default
 # build compiles (scripts/libbpf-build.sh), and KUnit's tools
 # (tools/testing/kunit: kunit.py parse reads bpfcheck's KTAP in
-# tests/trust_check.sh).  Prints the root of a minimal
+# tests/harness/trust_check.sh).  Prints the root of a minimal
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
-# Usage: scripts/linux-source.sh [SERIES]
+# Usage: scripts/linux-source.sh [--checkpatch] [SERIES]
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
+#   --checkpatch: only scripts/checkpatch.pl and the two files it reads
+#   beside it (spelling.txt, const_structs.checkpatch), for "make lint",
+#   cached apart in $VMTEST_CACHE/checkpatch (default SERIES: newest).
 #
 # A cached tree of the series that has every file below is used as it is,
 # without apt (remove the directory to fetch the current package again).
@@ -47,6 +50,9 @@ tools/scripts kernel/bpf/disasm.c kernel/bpf/disasm.h scripts/bpf_doc.py"
 # kunit.py and its parser: the kernel's own reader of KTAP.
 KUNIT_MEMBERS="tools/testing/kunit"
 MEMBERS="$KSFT_MEMBERS $BPF_MEMBERS $KUNIT_MEMBERS"
+# What checkpatch.pl --no-tree reads: itself and two lists next to it.
+CHECKPATCH_MEMBERS="scripts/checkpatch.pl scripts/spelling.txt
+scripts/const_structs.checkpatch"
 
 log() {
 	echo "linux-source: $*" >&2
@@ -57,8 +63,19 @@ usage_die() {
 	exit 2
 }
 
-series=${1:-6.1}
-[ $# -le 1 ] || usage_die "usage: linux-source.sh [SERIES] (6.1, 7.2, ..., newest)"
+top=$VT_CACHE/linux-source
+cp_top=$VT_CACHE/checkpatch
+series_default=6.1
+if [ "${1:-}" = --checkpatch ]; then
+	shift
+	# A set of its own, so that the trees cached for the build stay complete.
+	MEMBERS=$CHECKPATCH_MEMBERS
+	top=$cp_top
+	series_default=newest
+fi
+series=${1:-$series_default}
+[ $# -le 1 ] ||
+	usage_die "usage: linux-source.sh [--checkpatch] [SERIES] (6.1, 7.2, ..., newest)"
 case $series in
 newest) ;;
 [0-9]*.[0-9]*)
@@ -67,7 +84,6 @@ newest) ;;
 	esac ;;
 *) usage_die "bad SERIES '$series' (expected e.g. 6.1, 7.2 or newest)" ;;
 esac
-top=$VT_CACHE/linux-source
 
 # A tree extracted completely, with every member (trees cached before a
 # member was added to the list lack it, and are fetched again).
@@ -122,17 +138,35 @@ tree=$top/${pkg}_$(vt_slug "$ver")
 mb=$(($(wc -c <"$deb") / 1048576))
 t1=$(vt_now)
 
+# A fetch for the build takes checkpatch's files along when they are not
+# cached for this package yet: one download serves the build and make lint.
+cp_tree=$cp_top/${pkg}_$(vt_slug "$ver")
+also=
+[ "$top" = "$cp_top" ] || [ -f "$cp_tree/.complete" ] || also=$CHECKPATCH_MEMBERS
+
 rm -rf "$tree.tmp"
 mkdir -p "$tree.tmp"
 # shellcheck disable=SC2046 # the member names are words
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/src/$pkg.tar.xz" | xz -dc |
 	tar -x -C "$tree.tmp" --strip-components=1 \
-		$(for m in $MEMBERS; do echo "$pkg/$m"; done) ||
+		$(for m in $MEMBERS $also; do echo "$pkg/$m"; done) ||
 	vt_die "cannot extract the kernel tree's files from $deb"
 rm -f "$deb"
-for m in $MEMBERS; do
+for m in $MEMBERS $also; do
 	[ -e "$tree.tmp/$m" ] || vt_die "$pkg $ver has no $m"
 done
+# Like a tree of their own (linux-source.sh --checkpatch).
+if [ -n "$also" ]; then
+	rm -rf "$cp_tree.tmp"
+	mkdir -p "$cp_tree.tmp/scripts"
+	for m in $also; do
+		mv "$tree.tmp/$m" "$cp_tree.tmp/$m" || vt_die "cannot move $m to $cp_tree.tmp"
+	done
+	touch "$cp_tree.tmp/.complete"
+	rm -rf "$cp_tree"
+	mv "$cp_tree.tmp" "$cp_tree"
+	[ "$series" != newest ] || ln -sfn "$(basename "$cp_tree")" "$cp_top/newest"
+fi
 touch "$tree.tmp/.complete"
 rm -rf "$tree"
 mv "$tree.tmp" "$tree"

@@ -76,59 +76,63 @@ run_suite() {
 }
 
 start=$(date +%s)
+# 0. Lint first: checkpatch, shellcheck, 100 columns, no file over 600
+#    lines over the tree, and the controls showing each check can fail.
+counted_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
+	"$srcdir/tests/scripts/lint_check.sh" lint-checks
 # 0. The shape of the tree: no include cycle, the folder arrows, make help.
-counted_stage "layers (tests/layers_check.sh: include graph, folder arrows)" layers \
-	"$srcdir/tests/layers_check.sh" layers-checks
+counted_stage "layers (tests/scripts/layers_check.sh: include graph, folder arrows)" layers \
+	"$srcdir/tests/scripts/layers_check.sh" layers-checks
 # 1. The harness's own black-box tests (fixture runner under ASan/UBSan).
-counted_stage "harness self-tests (tests/run.sh, ASan+UBSan)" self-tests \
-	"$srcdir/tests/run.sh" self-tests
+counted_stage "harness self-tests (tests/harness/run.sh, ASan+UBSan)" self-tests \
+	"$srcdir/tests/harness/run.sh" self-tests
 # 1b. The kernel's test_progs options and JSON, libbpf/ci's command line.
-counted_stage "kernel test_progs command line (tests/kernel_cli_check.sh)" \
-	kernel-cli "$srcdir/tests/kernel_cli_check.sh" kernel-cli-checks
+counted_stage "kernel test_progs command line (tests/harness/kernel_cli_check.sh)" \
+	kernel-cli "$srcdir/tests/harness/kernel_cli_check.sh" kernel-cli-checks
 # 2. The full suite on the host kernel.
 run_suite
 # 2b. The toolchains: the default build's libbpf and clang, and the suite
 #     built with LIBBPF=system CLANG=clang-14 (a test needing a newer
 #     libbpf is left out with its reason), the "requires" marker.
-counted_stage "toolchains (tests/toolchain_check.sh: default and LIBBPF=system builds)" \
-	toolchain "$srcdir/tests/toolchain_check.sh" toolchain-checks
+counted_stage "toolchains (tests/scripts/toolchain_check.sh: default and LIBBPF=system builds)" \
+	toolchain "$srcdir/tests/scripts/toolchain_check.sh" toolchain-checks
 # 3. The same suite with a test that segfaults, one that hangs and one
 #    that leaks a pinned map: each reported as such, the run finishes.
-counted_stage "the suite with faulty tests (tests/faulty_check.sh)" faulty \
-	"$srcdir/tests/faulty_check.sh" faulty-checks
+counted_stage "the suite with faulty tests (tests/harness/faulty_check.sh)" faulty \
+	"$srcdir/tests/harness/faulty_check.sh" faulty-checks
 # 4. Every benchmark briefly, its statistics unit tests, bad input.
-counted_stage "bench smoke run (tests/bench_check.sh)" bench \
-	"$srcdir/tests/bench_check.sh" bench-checks
+counted_stage "bench smoke run (tests/bench/bench_check.sh)" bench \
+	"$srcdir/tests/bench/bench_check.sh" bench-checks
 # 5. prog-cost by both methods, the regression gate and its demo, bad input.
-counted_stage "prog-cost and the regression gate (tests/prog_cost_check.sh)" \
-	prog-cost "$srcdir/tests/prog_cost_check.sh" prog-cost-checks
+counted_stage "prog-cost and the regression gate (tests/bench/prog_cost_check.sh)" \
+	prog-cost "$srcdir/tests/bench/prog_cost_check.sh" prog-cost-checks
 # 5b. Outputs that never destroy, no false FAIL/PASS, outputs consumers
 #     accept (junitparser, junit-10.xsd rules, kunit.py parse).
-counted_stage "trust in the outputs (tests/trust_check.sh)" trust \
-	"$srcdir/tests/trust_check.sh" trust-checks
+counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \
+	"$srcdir/tests/harness/trust_check.sh" trust-checks
 # 6. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
 #    TIMEOUT detection, bad input.
-counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
-	"$srcdir/tests/vmtest_check.sh" vmtest-checks
+counted_stage "vmtest (tests/vmtest/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
+	"$srcdir/tests/vmtest/vmtest_check.sh" vmtest-checks
 # 6b. Bring your own program: host commands and a user's binary with its
 #     own library in the guests, runner.sh as go test -exec, and
 #     examples/pktclass's README CI block and cost gate.
-counted_stage "bring your own program (tests/vmtest_byo_check.sh: 6.1 and 6.12)" byo \
-	"$srcdir/tests/vmtest_byo_check.sh" byo-checks
+counted_stage "bring your own program (tests/vmtest/vmtest_byo_check.sh: 6.1 and 6.12)" byo \
+	"$srcdir/tests/vmtest/vmtest_byo_check.sh" byo-checks
 # 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
 #    lib.mk build, with the kernel's files from Debian's linux-source.
-counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \
-	kselftest "$srcdir/tests/kselftest_check.sh" kselftest-checks
+counted_stage "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \
+	kselftest "$srcdir/tests/scripts/kselftest_check.sh" kselftest-checks
 # 8. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
-counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
-	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
+counted_stage "CI workflow (tests/scripts/workflow_check.sh: .github/workflows/vmtest.yml)" \
+	workflow "$srcdir/tests/scripts/workflow_check.sh" workflow-checks
 # 9. Bad input to every tool: exit code, one line naming the value,
 #    nothing left behind; Documentation/bad-inputs.md is its table.
-counted_stage "bad input (tests/bad_inputs.sh: test_progs, bench, vmtest, scripts)" \
-	bad-inputs "$srcdir/tests/bad_inputs.sh" bad-input-checks
+counted_stage "bad input (tests/scripts/bad_inputs.sh: test_progs, bench, vmtest, scripts)" \
+	bad-inputs "$srcdir/tests/scripts/bad_inputs.sh" bad-input-checks
 # 10. What people expect of a tool: signals, --version, completion,
 #     man pages, progress, the sweep's plot.
-counted_stage "tool conventions (tests/ux_check.sh)" ux "$srcdir/tests/ux_check.sh" ux-checks
+counted_stage "tool conventions (tests/scripts/ux_check.sh)" ux "$srcdir/tests/scripts/ux_check.sh" ux-checks
 end=$(date +%s)
 
 echo

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 #
-# Helpers for tests/run.sh (sourced; POSIX sh).  A check reads:
+# Helpers for the tests/*/*.sh stage scripts (sourced; POSIX sh).  A check reads:
 #
 #	begin "what is checked"
 #	run "$FIXTURE" -t pass_		# stdout -> $OUT, stderr -> $ERR, $RC
@@ -14,9 +14,15 @@
 # and the first lines of the command's output, else "ok N - what".
 # finish prints the totals and returns non-zero if a check failed.
 
-# Sourced with HERE set to this directory: REPO is the project, OUTPUT
-# the build directory (exported; default REPO/build).
-REPO=$(dirname "$HERE")
+# Sourced with HERE set to the directory of the script that sources it,
+# at any depth under tests/: REPO is the project (the directory above
+# the tests/ that holds this file), OUTPUT the build directory (exported;
+# default REPO/build).
+REPO=$HERE
+while [ ! -f "$REPO/tests/lib.sh" ]; do
+	[ "$REPO" != / ] || { echo "tests/lib.sh: no project above $HERE" >&2; exit 1; }
+	REPO=$(dirname "$REPO")
+done
 OUTPUT=${OUTPUT:-$REPO/build}
 export OUTPUT
 

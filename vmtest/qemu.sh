@@ -128,6 +128,7 @@ vm_classify() {	# DIR LIMIT TIMEOUT
 		if [ "$(vm_status_field "$d" timeout)" = 1 ]; then
 			st=TIMEOUT detail="the command ran longer than $tmo s (--timeout)"
 		elif [ -s "$json" ] && jq -e .results "$json" >/dev/null 2>&1; then
+			# shellcheck disable=SC2046 # three counts, as three words
 			set -- $(jq -r '[.results[] | .outcome] |
 				"\(map(select(. == "PASS")) | length)
 				 \(map(select(. == "FAIL")) | length)
@@ -199,6 +200,7 @@ vm_accel_save() {	# FILE
 # KVM only if it really runs a guest: boot IMAGE with the probe INITRD
 # (its command is "true") under KVM, with a short limit.  Sets VT_ACCEL
 # (kvm|tcg) and VT_ACCEL_NOTE.
+# shellcheck disable=SC2034 # both are read by vmtest.sh, which sources this
 vm_probe_accel() {	# DIR IMAGE INITRD
 	case "${VMTEST_ACCEL:-}" in
 	kvm | tcg)

@@ -193,6 +193,7 @@ else
 fi
 
 if [ "$nk" = 0 ]; then
+	# shellcheck disable=SC2034 # s is read by the eval
 	for s in $(sed -e 's/#.*//' "$VT_SRCDIR/vmtest/kernels.conf"); do
 		nk=$((nk + 1))
 		eval "spec_$nk=\$s mods_$nk="
@@ -290,6 +291,7 @@ while [ "$i" -lt "$nk" ]; do
 		label="$base#$n"
 	done
 	labels="$labels$label "
+	# shellcheck disable=SC2034 # kargs is read by the eval below
 	kargs="-k $(vt_quote "$spec")${mods:+ --modules $(vt_quote "$mods")}"
 	d=$work/k$i
 	mkdir -p "$d"
