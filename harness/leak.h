@@ -20,4 +20,7 @@ struct leak_checker {
 	void (*release)(void *snap);
 };
 
+/* What appeared since snap and still exists, as text; NULL when nothing. */
+char *leak_report(const struct leak_checker *lc, const void *snap);
+
 #endif

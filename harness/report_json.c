@@ -15,6 +15,7 @@
 
 #include "json_writer.h"
 #include "report.h"
+#include "util.h"
 
 static void write_env(struct json_writer *w, const struct env_info *env)
 {
@@ -92,7 +93,7 @@ static void write_outcomes(struct json_writer *w,
 
 	json_key(w, "outcomes");
 	json_begin_object(w);
-	for (size_t o = 0; o < sizeof(all) / sizeof(all[0]); o++) {
+	for (size_t o = 0; o < ARRAY_SIZE(all); o++) {
 		int count = 0;
 
 		for (int i = 0; i < n; i++)

@@ -482,30 +482,6 @@ static void decide_outcome(const struct runner_slot *slot,
 	}
 }
 
-/* What the test left behind, as text; NULL when nothing. */
-char *leak_report(const struct leak_checker *lc, const void *snap)
-{
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	int n;
-
-	if (!f)
-		return strdup("leak check failed: out of memory");
-	n = lc->report(snap, f);
-	if (n < 0)
-		fprintf(f, "leak check failed: %s\n", strerror(-n));
-	fclose(f);
-	if (n == 0) {
-		free(text);
-		return NULL;
-	}
-	/* Drop the final newline: reporters add their own. */
-	if (len && text[len - 1] == '\n')
-		text[len - 1] = '\0';
-	return text;
-}
-
 static int wait_for(struct runner_slot *slot, int *status)
 {
 	if (slot->opts->no_fork) {

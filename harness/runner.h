@@ -57,7 +57,4 @@ int runner_finish(struct runner_slot *slot, int timeout_s,
 int runner_run(struct runner_slot *slot, const struct test_def *def, int num,
 	       const struct run_opts *opts, struct test_result *res);
 
-/* Ask lc what appeared since snap: text to show, or NULL when nothing. */
-char *leak_report(const struct leak_checker *lc, const void *snap);
-
 #endif

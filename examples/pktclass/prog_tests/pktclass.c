@@ -65,13 +65,14 @@ static bool class_count(struct pktclass *skel, enum pkt_class class, __u64 *n)
 	__u32 key = class;
 
 	return ASSERT_OK(bpf_map__lookup_elem(skel->maps.class_count, &key, sizeof(key),
-					      n, sizeof(*n), 0), "class_count lookup");
+					      n, sizeof(*n), 0), "lookup in the class counters");
 }
 
 static void run_case(struct pktclass *skel, const struct packet_case *c)
 {
-	struct frame f;
 	__u64 before, after;
+	struct frame f;
+
 	LIBBPF_OPTS(bpf_test_run_opts, topts,
 		.data_in = &f,
 		.data_size_in = c->len,
@@ -94,7 +95,7 @@ void test_pktclass(void)
 
 	if (!ASSERT_OK_PTR(skel, "pktclass__open_and_load"))
 		return;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		if (test__start_subtest(cases[i].name))
 			run_case(skel, &cases[i]);
 	}
