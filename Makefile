@@ -15,6 +15,9 @@
 #   make vmtest       the suite in QEMU on the kernels of vmtest/kernels.conf
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
+#   make vmtest-bench the benchmarks in QEMU on the same kernels, compared
+#                     (VMTEST_BENCH=SPEC, vmtest/bench.conf)
+#   make check-vmtest-bench  vmtest --bench --icount checks (6.1 and 6.12)
 #   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
 #                     a kselftest install tree (scripts/kselftest.mk)
 #   make emit_tests   the collection:test lines of kselftest-list.txt
@@ -36,7 +39,8 @@
 # BENCH_SWEEP_ARGS (options of bench/run_ringbuf_vs_queue.sh),
 # BENCH_PROG_COST_ARGS (bench/run_prog_cost.sh), BENCH_REGRESS_ARGS
 # (bench/run_gate_demo.sh),
-# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown").
+# VMTEST_ARGS (e.g. VMTEST_ARGS="-k 6.12 --markdown"), VMTEST_BENCH (the
+# SPEC of vmtest-bench, default "default").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 OUTPUT ?= $(SRCDIR)/build
@@ -53,6 +57,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?= --leak-check
 VMTEST_ARGS ?=
+VMTEST_BENCH ?= default
 VMTEST_CACHE ?= $(SRCDIR)/vmtest/cache
 
 SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
@@ -202,7 +207,8 @@ MAKEFLAGS += --no-print-directory
 .DEFAULT_GOAL := all
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
-	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
+	check-vmtest vmtest-bench check-vmtest-bench check-vng check-faulty install emit_tests \
+	check-kselftest check-workflow \
 	check-toolchain
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
@@ -456,6 +462,18 @@ check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_check.sh
+
+# Benchmarks in QEMU on the same kernels: per benchmark a kernel x variant
+# table, every kernel against the first (vmtest.sh --bench).
+vmtest-bench:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --bench $(VMTEST_BENCH) $(VMTEST_ARGS)
+
+check-vmtest-bench:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest_bench_check.sh
 
 # bpfcheck as a kselftest collection, against Debian's linux-source
 # (scripts/linux-source.sh fetches and caches its kselftest files).

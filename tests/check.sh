@@ -100,6 +100,11 @@ counted_stage "prog-cost and the regression gate (tests/prog_cost_check.sh)" \
 #    TIMEOUT detection, bad input.
 counted_stage "vmtest (tests/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
 	"$srcdir/tests/vmtest_check.sh" vmtest-checks
+# 6b. vmtest --bench --icount: a short benchmark matrix on 6.12 (twice) and
+#     6.1 counted in guest instructions: the tables, the gate's verdicts,
+#     determinism across boots; the sweep's regimes.
+counted_stage "vmtest --bench --icount (tests/vmtest_bench_check.sh: 6.12 and 6.1)" \
+	vmtest-bench "$srcdir/tests/vmtest_bench_check.sh" vmtest-bench-checks
 # 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
 #    lib.mk build, with the kernel's files from Debian's linux-source.
 counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)" \

@@ -34,7 +34,8 @@ usage() {
 	cat <<EOF
 usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
-                 [--vng] [-- COMMAND [ARG]...]
+                 [--vng] [--icount] [--bench [SPEC] [--bmf FILE]]
+                 [-- COMMAND [ARG]...]
 
 Boot each KERNEL in QEMU, run COMMAND inside (default: the suite,
 test_progs with JSON results), print a kernel x test matrix.
@@ -54,6 +55,15 @@ test_progs with JSON results), print a kernel x test matrix.
   --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
   --vng          start the guests with virtme-ng's vng (host root over 9p;
                  aliases take the generic flavour, which has 9p)
+  --icount       TCG with -icount shift=0: the guest's clock counts its
+                 instructions, so what it times is in guest instructions
+                 (also VMTEST_ICOUNT=1); one vCPU unless VMTEST_SMP is set
+  --bench [SPEC] run benchmarks instead of the suite and print, per
+                 benchmark and metric, a kernel x variant table and every
+                 kernel against the first through bench compare.  SPEC:
+                 comma-separated sets or run names of vmtest/bench.conf
+                 (default: "default"); --json FILE writes the tables as
+                 JSON, --bmf FILE in Bencher Metric Format
 
 In the guest the harness is in /bpfcheck (on PATH), results go to
 \$VMTEST_RESULTS (/results); "suite [test_progs args]" is the default.
@@ -69,6 +79,9 @@ Environment:
   VMTEST_TCG_SCALE    TCG's factor on the default timeout and boot allowance (4)
   VMTEST_APPEND       extra kernel command line
   VMTEST_APT_MAX_AGE  minutes before the package lists are refreshed (360)
+  VMTEST_BENCH_ARGS   bench options of every --bench run ("-w 1 -d 3")
+  VMTEST_BENCH_THRESHOLD  bench compare --threshold for --bench (5; 0.5
+                      with --icount)
 EOF
 }
 
@@ -91,6 +104,8 @@ format=text
 json=
 keep=0
 vng=0
+bench=
+bmf=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k | --kernel)
@@ -138,6 +153,21 @@ while [ $# -gt 0 ]; do
 		shift 2
 		;;
 	--vng) vng=1; shift ;;
+	--icount) VMTEST_ICOUNT=1; shift ;;
+	--bench)
+		bench=default
+		case "${2:-}" in
+		"" | -*) shift ;;
+		*) bench=$2; shift 2 ;;
+		esac
+		;;
+	--bmf)
+		[ $# -ge 2 ] || bad_usage "--bmf needs a FILE"
+		bmf=$2
+		[ -d "$(dirname "$bmf")" ] ||
+			bad_usage "--bmf '$bmf': directory $(dirname "$bmf") does not exist"
+		shift 2
+		;;
 	-h | --help) usage; exit 0 ;;
 	--) shift; break ;;
 	*) bad_usage "unknown option '$1'" ;;
@@ -150,6 +180,26 @@ if [ $# -gt 0 ]; then
 else
 	VT_CMD=suite
 	default_cmd=1
+fi
+
+case "${VMTEST_ICOUNT:-0}" in
+0) ;;
+1)
+	[ "${VMTEST_ACCEL:-tcg}" = tcg ] || bad_usage "--icount needs TCG, not --accel $VMTEST_ACCEL"
+	[ "$vng" = 0 ] || bad_usage "--icount and --vng do not go together"
+	VMTEST_ACCEL=tcg
+	vm_icount
+	;;
+*) bad_usage "VMTEST_ICOUNT is 0 or 1, not '$VMTEST_ICOUNT'" ;;
+esac
+[ -z "$bmf" ] || [ -n "$bench" ] || bad_usage "--bmf goes with --bench"
+if [ -n "$bench" ]; then
+	[ "$default_cmd" = 1 ] || bad_usage "--bench runs its own command: no '-- COMMAND'"
+	# shellcheck source=bench.sh
+	. "$VT_SRCDIR/vmtest/bench.sh"
+	plan=$(bench_plan "$bench") || exit
+	VT_CMD=$(printf '%s\n' "$plan" | bench_guest_cmd)
+	[ -n "$tmo" ] || tmo=$(printf '%s\n' "$plan" | bench_timeout)
 fi
 
 if [ "$nk" = 0 ]; then
@@ -464,6 +514,10 @@ done
 # shellcheck disable=SC2086
 sh "$VT_SRCDIR/vmtest/matrix.sh" build "$work/meta.json" $records \
 	>"$work/matrix.json" || vt_die "cannot build the matrix"
+if [ -n "$bench" ]; then
+	bench_report "$work" "$nk" "$self" "$format" "$json" "$bmf" "$plan"
+	exit
+fi
 
 # A custom command's output, and the console of guests that did not finish.
 i=0
