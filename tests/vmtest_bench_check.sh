@@ -76,7 +76,7 @@ J=$T/bench.json
 B=$T/bench.bmf
 t0=$(date +%s)
 CMD="vmtest.sh -k 6.12 -k 6.12 -k 6.1 --icount --bench (fizzbuzz lookup, lookup-bounds, queue-batch)"
-VMTEST_BENCH_ARGS="-w 0 -d 3" sh "$VMTEST" -k 6.12 -k 6.12 -k 6.1 --icount -j 2 \
+VMTEST_BENCH_ARGS="-w 1 -d 3" sh "$VMTEST" -k 6.12 -k 6.12 -k 6.1 --icount -j 2 \
 	--bench prog-cost-fizzbuzz/lookup,prog-cost-fizzbuzz/lookup-bounds,p1-b1/queue-batch \
 	--json "$J" --bmf "$B" </dev/null >"$OUT" 2>"$ERR"
 RC=$?
@@ -160,13 +160,14 @@ fake_run() {	# FILE VARIANT MEAN
 F=$T/fake
 fake_guest "$F/k1" 6.1 PASS
 fake_guest "$F/k2" 6.12 TIMEOUT
-printf '1\tprog-cost-fizzbuzz/lookup\t-q prog-cost-fizzbuzz\n2\tp1-b1/queue-batch\t-q queue-batch\n3\tp1-b1/rb-libbpf\t-q rb-libbpf\n' >"$F/plan"
+printf '1\tprog-cost-fizzbuzz/lookup\t-q prog-cost-fizzbuzz\n2\tp1-b1/queue-batch\t-q queue-batch\n3\tp1-b1/rb-libbpf\t-q rb-libbpf\n4\tprog-cost-task/task-storage\t-q prog-cost-task\n' >"$F/plan"
 fake_run "$F/k1/results/bench-1.json" lookup 100
 fake_run "$F/k2/results/bench-1.json" lookup 120
-printf '1 0\n2 1\n3 1\n' >"$F/k1/results/bench.status"
+printf '1 0\n2 1\n3 1\n4 1\n' >"$F/k1/results/bench.status"
 printf '1 0\n' >"$F/k2/results/bench.status"
 echo "bench: queue-batch: BPF_MAP_LOOKUP_AND_DELETE_BATCH on a queue map: ENOTSUPP" >"$F/k1/results/bench-2.err"
 echo "bench: rb-libbpf: counters disagree: hits + drops != produced" >"$F/k1/results/bench-3.err"
+echo "bench: prog-cost-task: loading bench_cost_task (task-storage): EINVAL" >"$F/k1/results/bench-4.err"
 jq -n --arg b "$OUTPUT/bench" '{accelerator: "tcg", accelerator_note: "made up", icount: false,
 	bench_args: "-w 0 -d 3", threshold: 5, vmtest: "vmtest.sh", bench: $b}' >"$F/meta.json"
 
@@ -176,7 +177,8 @@ expect_exit 0
 cp "$OUT" "$F/report.json"
 expect_jq "$F/report.json" '[.cells[] | "\(.kernel) \(.variant) \(.status)"] ==
 	["6.1 lookup ok", "6.1 queue-batch unmeasurable", "6.1 rb-libbpf failed",
-	 "6.12 lookup ok", "6.12 queue-batch missing", "6.12 rb-libbpf missing"]'
+	 "6.1 task-storage unmeasurable", "6.12 lookup ok", "6.12 queue-batch missing",
+	 "6.12 rb-libbpf missing", "6.12 task-storage missing"]'
 expect_jq "$F/report.json" '.vs_first_kernel | length == 1 and .[0].verdict == "regressed" and .[0].delta_pct == 20'
 expect_jq "$F/report.json" '[.cells[] | .metrics[] | .unit] | unique == ["ns/run"]'
 run sh "$REPORT" status "$F/report.json"
@@ -185,11 +187,12 @@ run sh "$REPORT" text "$F/report.json"
 expect_line "$OUT" "  [6.1] p1-b1/rb-libbpf: failed: bench exit 1: bench: rb-libbpf: counters disagree: hits + drops != produced"
 expect_line "$OUT" "      vmtest.sh -k 6.1 --bench p1-b1/rb-libbpf"
 expect_has "$OUT" "[6.12] p1-b1/queue-batch: missing: no result (guest TIMEOUT: made up)"
+expect_has "$OUT" "[6.1] prog-cost-task/task-storage: unmeasurable: bench exit 1: bench: prog-cost-task: loading bench_cost_task (task-storage): EINVAL (this kernel refuses the program)"
 # Only the unmeasurable cell left: the run passes.
-printf '1 0\n2 1\n3 0\n' >"$F/k1/results/bench.status"
+printf '1 0\n2 1\n3 0\n4 1\n' >"$F/k1/results/bench.status"
 fake_run "$F/k1/results/bench-3.json" p1 1000
-printf '1 0\n2 1\n3 0\n' >"$F/k2/results/bench.status"
-cp "$F/k1/results/bench-2.err" "$F/k2/results/"
+printf '1 0\n2 1\n3 0\n4 1\n' >"$F/k2/results/bench.status"
+cp "$F/k1/results/bench-2.err" "$F/k1/results/bench-4.err" "$F/k2/results/"
 fake_run "$F/k2/results/bench-3.json" p1 1000
 fake_guest "$F/k2" 6.12 PASS
 sh "$REPORT" build "$F/meta.json" "$F/plan" "$F/k1" "$F/k2" >"$F/report.json"

@@ -55,15 +55,19 @@ cell() {	# META KDIR N NAME ARGS CELLS K
 		| {n: $n, mean: $mean, stddev: (if $n > 1 then
 			(.samples | map(pow(. - $mean; 2)) | add / ($n - 1) | sqrt) else 0 end)};
 	($rep | if . == "" then null else fromjson end) as $j
+	# A program that does not load on this kernel (its verifier or its
+	# helpers say no) is a feature the kernel lacks, not a failure.
+	| ($err | test("^bench: [^:]*: loading [^:]*: E[A-Z0-9]+$")) as $refused
 	| {name: $name, benchmark: ($name | split("/")[0]),
 	   variant: ($name | split("/")[1:] | join("/")),
 	   kernel: $r[0].label, run: $n, args: $args, config: ($j.config // null),
 	   status: (if $j != null then "ok"
 		elif $rc == "" then "missing"
 		elif ($err | test("ENOTSUPP|EOPNOTSUPP|not supported|nothing to measure|not built"))
-		then "unmeasurable" else "failed" end),
+			or $refused then "unmeasurable" else "failed" end),
 	   reason: (if $j != null then null
 		elif $rc == "" then "no result (guest \($r[0].status): \($r[0].detail))"
+		elif $refused then "bench exit \($rc): \($err) (this kernel refuses the program)"
 		else "bench exit \($rc): \($err)" end),
 	   reproduce: "\($m[0].vmtest) \($r[0].kernel_args)\(if $m[0].icount then " --icount" else "" end) --bench \($name)",
 	   report: (if $j != null then $out else null end),
