@@ -84,6 +84,7 @@ save matrix
 matrix_secs=$(($(date +%s) - t0))
 
 begin "--bench --icount on 6.12, 6.12, 6.1: exit 0, tables in guest instructions"
+use matrix
 expect_exit 0
 expect_has "$OUT" "icount: the guests' clocks count instructions"
 expect_line "$OUT" "prog-cost-fizzbuzz: test_run (insns/run, lower is better)"

@@ -198,6 +198,7 @@ if [ -n "$bench" ]; then
 	# shellcheck source=bench.sh
 	. "$VT_SRCDIR/vmtest/bench.sh"
 	plan=$(bench_plan "$bench") || exit
+	[ -x "$OUTPUT/bench" ] || vt_die "$OUTPUT/bench is missing: build it first ('make bench-bin')"
 	VT_CMD=$(printf '%s\n' "$plan" | bench_guest_cmd)
 	[ -n "$tmo" ] || tmo=$(printf '%s\n' "$plan" | bench_timeout)
 fi
