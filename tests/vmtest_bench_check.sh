@@ -75,7 +75,7 @@ end_check
 J=$T/bench.json
 B=$T/bench.bmf
 t0=$(date +%s)
-CMD="vmtest.sh -k 6.12 -k 6.12 -k 6.1 --icount --bench (fizzbuzz lookup, lookup-bounds, queue-batch)"
+CMD="vmtest.sh -k 6.12 -k 6.12 -k 6.1 --icount --bench (lookup, lookup-bounds, queue-batch)"
 VMTEST_BENCH_ARGS="-w 1 -d 3" sh "$VMTEST" -k 6.12 -k 6.12 -k 6.1 --icount -j 2 \
 	--bench prog-cost-fizzbuzz/lookup,prog-cost-fizzbuzz/lookup-bounds,p1-b1/queue-batch \
 	--json "$J" --bmf "$B" </dev/null >"$OUT" 2>"$ERR"
@@ -89,7 +89,8 @@ expect_exit 0
 expect_has "$OUT" "icount: the guests' clocks count instructions"
 expect_line "$OUT" "prog-cost-fizzbuzz: test_run (insns/run, lower is better)"
 expect_match "$OUT" '^  lookup-bounds +[0-9.]+ ± [0-9.]+ +[0-9.]+ ± [0-9.]+ +[0-9.]+ ± [0-9.]+$'
-expect_jq "$J" '.icount and .threshold == 0.5 and (([.kernels[].label] == ["6.12", "6.12#2", "6.1"]))'
+expect_jq "$J" '.icount and .threshold == 0.5 and
+	([.kernels[].label] == ["6.12", "6.12#2", "6.1"])'
 expect_jq "$J" '[.cells[] | select(.status == "ok") | .metrics[] | .unit] | unique == ["insns/run"]'
 end_check
 
@@ -111,7 +112,8 @@ expect_jq "$J" '[.vs_first_variant[] | select(.name == "prog-cost-fizzbuzz/looku
 expect_jq "$J" '[.cells[] | select(.benchmark == "prog-cost-fizzbuzz")] | group_by(.kernel)
 	| length == 3 and all(map(.metrics[] | select(.name == "test_run") | .mean)
 		| (.[1] - .[0]) | . >= 1 and . <= 10)'
-expect_match "$OUT" '^  prog-cost-fizzbuzz/lookup-bounds vs lookup test_run +6\.12: \+[0-9.]+% regressed'
+expect_match "$OUT" \
+	'^  prog-cost-fizzbuzz/lookup-bounds vs lookup test_run +6\.12: \+[0-9.]+% regressed'
 end_check
 
 begin "the unchanged program on a second boot is no change; another kernel is told apart"
@@ -120,12 +122,14 @@ expect_jq "$J" '[.vs_first_kernel[] | select(.kernel == "6.12#2" and .metric == 
 	| .verdict] == ["no change", "no change"]'
 expect_jq "$J" '[.vs_first_kernel[] | select(.kernel == "6.1" and .metric == "test_run")
 	| .verdict] | length == 2 and all(. == "regressed" or . == "improved")'
-expect_match "$OUT" '^  prog-cost-fizzbuzz/lookup test_run +6\.12#2: [-+][0-9.]+% no change +6\.1: [-+][0-9.]+% (regressed|improved)$'
+expect_match "$OUT" '^  prog-cost-fizzbuzz/lookup test_run +6\.12#2: [-+][0-9.]+% no change +'\
+'6\.1: [-+][0-9.]+% (regressed|improved)$'
 end_check
 
 begin "queue-batch is unmeasurable (ENOTSUPP) with a reproduce command, and does not fail the run"
 use matrix
-expect_jq "$J" '[.cells[] | select(.variant == "queue-batch") | .status] == ["unmeasurable", "unmeasurable", "unmeasurable"]'
+expect_jq "$J" '[.cells[] | select(.variant == "queue-batch") | .status] ==
+	["unmeasurable", "unmeasurable", "unmeasurable"]'
 expect_jq "$J" '[.cells[] | select(.variant == "queue-batch") | .reason] | all(test("ENOTSUPP"))'
 expect_match "$OUT" '^  \[6\.1\] p1-b1/queue-batch: unmeasurable: bench exit 1: .*ENOTSUPP'
 expect_has "$OUT" "vmtest.sh -k 6.1 --icount --bench p1-b1/queue-batch"
@@ -138,7 +142,8 @@ expect_jq "$B" 'keys | length == 12'
 run sh "$REPORT" markdown "$J"
 expect_exit 0
 expect_line "$OUT" "| variant | 6.12 | 6.12#2 | 6.1 |"
-expect_match "$OUT" '^\| prog-cost-fizzbuzz/lookup-bounds \| prog-cost-fizzbuzz/lookup \| test_run \| \+[0-9.]+% regressed'
+expect_match "$OUT" '^\| prog-cost-fizzbuzz/lookup-bounds \| prog-cost-fizzbuzz/lookup \| '\
+'test_run \| \+[0-9.]+% regressed'
 end_check
 
 # ---- the report of guests that did not run everything ---------------------
@@ -161,14 +166,21 @@ fake_run() {	# FILE VARIANT MEAN
 F=$T/fake
 fake_guest "$F/k1" 6.1 PASS
 fake_guest "$F/k2" 6.12 TIMEOUT
-printf '1\tprog-cost-fizzbuzz/lookup\t-q prog-cost-fizzbuzz\n2\tp1-b1/queue-batch\t-q queue-batch\n3\tp1-b1/rb-libbpf\t-q rb-libbpf\n4\tprog-cost-task/task-storage\t-q prog-cost-task\n' >"$F/plan"
+{
+	printf '1\tprog-cost-fizzbuzz/lookup\t-q prog-cost-fizzbuzz\n'
+	printf '2\tp1-b1/queue-batch\t-q queue-batch\n'
+	printf '3\tp1-b1/rb-libbpf\t-q rb-libbpf\n'
+	printf '4\tprog-cost-task/task-storage\t-q prog-cost-task\n'
+} >"$F/plan"
 fake_run "$F/k1/results/bench-1.json" lookup 100
 fake_run "$F/k2/results/bench-1.json" lookup 120
 printf '1 0\n2 1\n3 1\n4 1\n' >"$F/k1/results/bench.status"
 printf '1 0\n' >"$F/k2/results/bench.status"
-echo "bench: queue-batch: BPF_MAP_LOOKUP_AND_DELETE_BATCH on a queue map: ENOTSUPP" >"$F/k1/results/bench-2.err"
+echo "bench: queue-batch: BPF_MAP_LOOKUP_AND_DELETE_BATCH on a queue map: ENOTSUPP" \
+	>"$F/k1/results/bench-2.err"
 echo "bench: rb-libbpf: counters disagree: hits + drops != produced" >"$F/k1/results/bench-3.err"
-echo "bench: prog-cost-task: loading bench_cost_task (task-storage): EINVAL" >"$F/k1/results/bench-4.err"
+REFUSED="bench: prog-cost-task: loading bench_cost_task (task-storage): EINVAL"
+echo "$REFUSED" >"$F/k1/results/bench-4.err"
 jq -n --arg b "$OUTPUT/bench" '{accelerator: "tcg", accelerator_note: "made up", icount: false,
 	bench_args: "-w 0 -d 3", threshold: 5, vmtest: "vmtest.sh", bench: $b}' >"$F/meta.json"
 
@@ -180,15 +192,18 @@ expect_jq "$F/report.json" '[.cells[] | "\(.kernel) \(.variant) \(.status)"] ==
 	["6.1 lookup ok", "6.1 queue-batch unmeasurable", "6.1 rb-libbpf failed",
 	 "6.1 task-storage unmeasurable", "6.12 lookup ok", "6.12 queue-batch missing",
 	 "6.12 rb-libbpf missing", "6.12 task-storage missing"]'
-expect_jq "$F/report.json" '.vs_first_kernel | length == 1 and .[0].verdict == "regressed" and .[0].delta_pct == 20'
+expect_jq "$F/report.json" '.vs_first_kernel | length == 1 and .[0].verdict == "regressed"
+	and .[0].delta_pct == 20'
 expect_jq "$F/report.json" '[.cells[] | .metrics[] | .unit] | unique == ["ns/run"]'
 run sh "$REPORT" status "$F/report.json"
 expect_exit 1
 run sh "$REPORT" text "$F/report.json"
-expect_line "$OUT" "  [6.1] p1-b1/rb-libbpf: failed: bench exit 1: bench: rb-libbpf: counters disagree: hits + drops != produced"
+expect_line "$OUT" "  [6.1] p1-b1/rb-libbpf: failed: bench exit 1: bench: rb-libbpf: counters\
+ disagree: hits + drops != produced"
 expect_line "$OUT" "      vmtest.sh -k 6.1 --bench p1-b1/rb-libbpf"
 expect_has "$OUT" "[6.12] p1-b1/queue-batch: missing: no result (guest TIMEOUT: made up)"
-expect_has "$OUT" "[6.1] prog-cost-task/task-storage: unmeasurable: bench exit 1: bench: prog-cost-task: loading bench_cost_task (task-storage): EINVAL (this kernel refuses the program)"
+expect_has "$OUT" "[6.1] prog-cost-task/task-storage: unmeasurable: bench exit 1: $REFUSED\
+ (this kernel refuses the program)"
 # Only the unmeasurable cell left: the run passes.
 printf '1 0\n2 1\n3 0\n4 1\n' >"$F/k1/results/bench.status"
 fake_run "$F/k1/results/bench-3.json" p1 1000
@@ -227,7 +242,8 @@ begin "the sweep table gives the range of runs in different regimes, one mean ot
 run sh "$REPO/bench/run_ringbuf_vs_queue.sh" -R -o "$S"
 expect_exit 0
 expect_match "$OUT" '^rb-libbpf +every +1 +100 +0\.70-1\.21M\* +53\.5% +- +- '
-expect_line "$OUT" "* rb-libbpf every p1 batch 100: regimes: 0.70-1.21M/s over 3 runs (within a run: stddev 1.0% of the mean)"
+expect_line "$OUT" "* rb-libbpf every p1 batch 100: regimes: 0.70-1.21M/s over 3 runs\
+ (within a run: stddev 1.0% of the mean)"
 expect_match "$OUT" '^rb-custom +every +1 +100 +1\.005M/s +1\.0% +995\.02 '
 expect_count "$OUT" 'regimes' 1
 expect_has "$S/ringbuf_vs_queue.csv" "rb-libbpf,every,1,100,3,953333,53.50,"

@@ -40,9 +40,11 @@ cell() {	# META KDIR N NAME ARGS CELLS K
 	if [ "$rc" = 0 ] && [ -s "$json" ] && jq -e .metrics "$json" >/dev/null 2>&1; then
 		jq --slurpfile m "$meta" '
 		def conv: if $m[0].icount then
-			if (.unit | startswith("ns/")) then .unit = "insns/" + (.unit | ltrimstr("ns/"))
+			if (.unit | startswith("ns/")) then
+				.unit = "insns/" + (.unit | ltrimstr("ns/"))
 			elif (.unit | endswith("/s")) then
-				.unit = (.unit | rtrimstr("/s")) + "/Minsn" | .samples |= map(. / 1000)
+				.unit = (.unit | rtrimstr("/s")) + "/Minsn"
+				| .samples |= map(. / 1000)
 			else . end else . end;
 		.metrics |= map(if .available then conv else . end)' "$json" >"$out"
 	else
@@ -50,7 +52,7 @@ cell() {	# META KDIR N NAME ARGS CELLS K
 	fi
 	jq -n --slurpfile r "$kd/record.json" --slurpfile m "$meta" --arg n "$n" \
 		--arg name "$name" --arg args "$args" --arg rc "$rc" --arg err "$err" \
-		--arg out "$out" --rawfile rep "$(if [ -s "$out" ]; then echo "$out"; else echo /dev/null; fi)" '
+		--arg out "$out" --rawfile rep "$([ -s "$out" ] && echo "$out" || echo /dev/null)" '
 	def stats: (.samples | length) as $n | (.samples | add / $n) as $mean
 		| {n: $n, mean: $mean, stddev: (if $n > 1 then
 			(.samples | map(pow(. - $mean; 2)) | add / ($n - 1) | sqrt) else 0 end)};
@@ -69,7 +71,8 @@ cell() {	# META KDIR N NAME ARGS CELLS K
 		elif $rc == "" then "no result (guest \($r[0].status): \($r[0].detail))"
 		elif $refused then "bench exit \($rc): \($err) (this kernel refuses the program)"
 		else "bench exit \($rc): \($err)" end),
-	   reproduce: "\($m[0].vmtest) \($r[0].kernel_args)\(if $m[0].icount then " --icount" else "" end) --bench \($name)",
+	   reproduce: ("\($m[0].vmtest) \($r[0].kernel_args)"
+		+ (if $m[0].icount then " --icount" else "" end) + " --bench \($name)"),
 	   report: (if $j != null then $out else null end),
 	   metrics: [($j.metrics // [])[] | {name, unit, better, available,
 		reason: (.reason // null)} + (if .available then stats + {samples} else {} end)]}'
@@ -78,7 +81,8 @@ cell() {	# META KDIR N NAME ARGS CELLS K
 # bench compare's verdicts as JSON lines: {metric, delta_pct, p, verdict}.
 compare() {	# BENCH THRESHOLD BASE CAND
 	"$1" compare --threshold "$2" "$3" "$4" 2>&1 | awk '
-	/^Baseline |: baseline variant|: samples of|^benchmark +metric|benchmarks?, [0-9]+ metric/ { next }
+	/^Baseline |: baseline variant|: samples of|^benchmark +metric/ { next }
+	/benchmarks?, [0-9]+ metrics?: / { next }
 	/  n\/a: / { printf "%s\t\t\tunavailable\n", $2; next }
 	match($0, / [-+][0-9.]+% +[^ ]+  /) {
 		split(substr($0, RSTART + 1, RLENGTH - 3), a, /% +/)
@@ -123,15 +127,18 @@ build() {
 	# shellcheck disable=SC2094
 	while IFS="$(printf '\t')" read -r kern name _ _ rep; do
 		[ "$kern" != "$first" ] || continue
-		base=$(awk -F '\t' -v k="$first" -v n="$name" '$1 == k && $2 == n { print $5 }' "$tmp/ok.tsv")
+		base=$(awk -F '\t' -v k="$first" -v n="$name" \
+			'$1 == k && $2 == n { print $5 }' "$tmp/ok.tsv")
 		[ -n "$base" ] || continue
-		compare_cells "$meta" "$base" "$rep" "$first" "$kern" "$name" "$name" >>"$tmp/vk.jsonl"
+		compare_cells "$meta" "$base" "$rep" "$first" "$kern" "$name" "$name" \
+			>>"$tmp/vk.jsonl"
 	done <"$tmp/ok.tsv"
 	# Each variant against its benchmark's first, kernel by kernel, where
 	# the two measure the same configuration (the prog-cost pairs).
 	# shellcheck disable=SC2094
 	while IFS="$(printf '\t')" read -r kern name bm cfg rep; do
-		b=$(awk -F '\t' -v k="$kern" -v b="$bm" '$1 == k && $3 == b { print; exit }' "$tmp/ok.tsv")
+		b=$(awk -F '\t' -v k="$kern" -v b="$bm" '$1 == k && $3 == b { print; exit }' \
+			"$tmp/ok.tsv")
 		bname=$(printf '%s' "$b" | cut -f2)
 		if [ "$bname" = "$name" ] || [ "$(printf '%s' "$b" | cut -f4)" != "$cfg" ]; then
 			continue
