@@ -87,6 +87,7 @@ begin "--bench --icount on 6.12, 6.12, 6.1: exit 0, tables in guest instructions
 use matrix
 expect_exit 0
 expect_has "$OUT" "icount: the guests' clocks count instructions"
+expect_has "$OUT" "accelerator: TCG (--icount runs TCG); icount:"
 expect_line "$OUT" "prog-cost-fizzbuzz: test_run (insns/run, lower is better)"
 expect_match "$OUT" '^  lookup-bounds +[0-9.]+ ± [0-9.]+ +[0-9.]+ ± [0-9.]+ +[0-9.]+ ± [0-9.]+$'
 expect_jq "$J" '.icount and .threshold == 0.5 and

@@ -193,6 +193,7 @@ vm_probe_accel() {	# DIR IMAGE INITRD
 	kvm | tcg)
 		VT_ACCEL=$VMTEST_ACCEL
 		VT_ACCEL_NOTE="chosen with --accel/VMTEST_ACCEL"
+		[ -z "$VT_ICOUNT" ] || VT_ACCEL_NOTE="--icount runs TCG"
 		return
 		;;
 	esac
