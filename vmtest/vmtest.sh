@@ -46,7 +46,8 @@ test_progs with JSON results), print a kernel x test matrix.
                  or a bzImage/vmlinuz path; or a kernel build tree.
                  Repeatable.  Default: the kernels of vmtest/kernels.conf.
   --modules DIR  modules for the preceding -k image (lib/modules/RELEASE)
-  -j N           guests at once (default: min(cores, free memory / VM size))
+  -j N           guests at once (default: min(cores, free memory / VM size);
+                 with --bench, every kernel at once if memory allows)
   --timeout SEC  limit for COMMAND in the guest, wall seconds (default:
                  60 s with KVM, 240 s with TCG; boot time is extra)
   --markdown     print the matrix as Markdown
@@ -413,6 +414,9 @@ if [ -z "$jobs" ]; then
 	cores=$(vt_nproc)
 	bymem=$(($(vt_mem_avail_mb) / (VT_MEM + 256)))
 	jobs=$cores
+	# A --bench guest runs for its benchmarks' seconds (or, under icount,
+	# counts instructions) whatever the others do: start them all.
+	[ -z "$bench" ] || jobs=$nk
 	[ "$bymem" -lt "$jobs" ] && jobs=$bymem
 	[ "$jobs" -ge 1 ] || jobs=1
 fi
