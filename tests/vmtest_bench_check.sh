@@ -133,7 +133,8 @@ expect_jq "$J" '[.cells[] | select(.variant == "queue-batch") | .status] ==
 	["unmeasurable", "unmeasurable", "unmeasurable"]'
 expect_jq "$J" '[.cells[] | select(.variant == "queue-batch") | .reason] | all(test("ENOTSUPP"))'
 expect_match "$OUT" '^  \[6\.1\] p1-b1/queue-batch: unmeasurable: bench exit 1: .*ENOTSUPP'
-expect_has "$OUT" "vmtest.sh -k 6.1 --icount --bench p1-b1/queue-batch"
+expect_has "$OUT" "vmtest/vmtest.sh -k 6.1 --icount --bench p1-b1/queue-batch"
+expect_no "$OUT" "VMTEST_BENCH_ARGS="
 end_check
 
 begin "BMF names carry the kernel; Markdown renders the same tables"
@@ -183,7 +184,8 @@ echo "bench: rb-libbpf: counters disagree: hits + drops != produced" >"$F/k1/res
 REFUSED="bench: prog-cost-task: loading bench_cost_task (task-storage): EINVAL"
 echo "$REFUSED" >"$F/k1/results/bench-4.err"
 jq -n --arg b "$OUTPUT/bench" '{accelerator: "tcg", accelerator_note: "made up", icount: false,
-	bench_args: "-w 0 -d 3", threshold: 5, vmtest: "vmtest.sh", bench: $b}' >"$F/meta.json"
+	bench_args: "-w 0 -d 3", bench_args_default: "-w 1 -d 3", threshold: 5,
+	vmtest: "vmtest.sh", bench: $b}' >"$F/meta.json"
 
 begin "failed, unmeasurable and missing cells are told apart; only failures fail the run"
 run sh "$REPORT" build "$F/meta.json" "$F/plan" "$F/k1" "$F/k2"
@@ -201,7 +203,7 @@ expect_exit 1
 run sh "$REPORT" text "$F/report.json"
 expect_line "$OUT" "  [6.1] p1-b1/rb-libbpf: failed: bench exit 1: bench: rb-libbpf: counters\
  disagree: hits + drops != produced"
-expect_line "$OUT" "      vmtest.sh -k 6.1 --bench p1-b1/rb-libbpf"
+expect_line "$OUT" "      VMTEST_BENCH_ARGS=\"-w 0 -d 3\" vmtest.sh -k 6.1 --bench p1-b1/rb-libbpf"
 expect_has "$OUT" "[6.12] p1-b1/queue-batch: missing: no result (guest TIMEOUT: made up)"
 expect_has "$OUT" "[6.1] prog-cost-task/task-storage: unmeasurable: bench exit 1: $REFUSED\
  (this kernel refuses the program)"

@@ -10,6 +10,7 @@
 #                  (with why), 1 when a guest or a cell failed
 #
 # META: {"accelerator", "accelerator_note", "icount" (bool), "bench_args",
+# "bench_args_default" (VMTEST_BENCH_ARGS, and what it is when unset),
 # "threshold" (bench compare --threshold), "vmtest" (the driver as the
 # user types it), "bench" (the host's bench binary, for compare)}.
 # PLAN: vmtest/bench.sh's plan ("N<TAB>NAME<TAB>ARGS" lines).  A KDIR is
@@ -71,7 +72,9 @@ cell() {	# META KDIR N NAME ARGS CELLS K
 		elif $rc == "" then "no result (guest \($r[0].status): \($r[0].detail))"
 		elif $refused then "bench exit \($rc): \($err) (this kernel refuses the program)"
 		else "bench exit \($rc): \($err)" end),
-	   reproduce: ("\($m[0].vmtest) \($r[0].kernel_args)"
+	   reproduce: ((if $m[0].bench_args == $m[0].bench_args_default then ""
+		else "VMTEST_BENCH_ARGS=\"\($m[0].bench_args)\" " end)
+		+ "\($m[0].vmtest) \($r[0].kernel_args)"
 		+ (if $m[0].icount then " --icount" else "" end) + " --bench \($name)"),
 	   report: (if $j != null then $out else null end),
 	   metrics: [($j.metrics // [])[] | {name, unit, better, available,

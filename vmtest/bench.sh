@@ -10,7 +10,8 @@
 : "${VT_SRCDIR:?bench.sh needs VT_SRCDIR}"
 
 VT_BENCH_CONF=$VT_SRCDIR/vmtest/bench.conf
-VT_BENCH_ARGS=${VMTEST_BENCH_ARGS:--w 1 -d 3}
+VT_BENCH_ARGS_DEFAULT="-w 1 -d 3"
+VT_BENCH_ARGS=${VMTEST_BENCH_ARGS:-$VT_BENCH_ARGS_DEFAULT}
 
 # bench.conf without comments: "SET NAME ARGS..." lines.
 bench_conf() {
@@ -92,9 +93,11 @@ bench_report() {	# WORK NK SELF FORMAT JSON-FILE BMF-FILE PLAN
 	printf '%s\n' "$7" >"$w/bench.plan"
 	jq -n --arg accel "$VT_ACCEL" --arg note "$VT_ACCEL_NOTE" \
 		--argjson icount "$([ "${VMTEST_ICOUNT:-0}" = 1 ] && echo true || echo false)" \
-		--arg args "$VT_BENCH_ARGS" --arg thr "$thr" --arg self "$3" \
+		--arg args "$VT_BENCH_ARGS" --arg dflt "$VT_BENCH_ARGS_DEFAULT" \
+		--arg thr "$thr" --arg self "$3" \
 		--arg bench "$OUTPUT/bench" '{accelerator: $accel, accelerator_note: $note,
-		icount: $icount, bench_args: $args, threshold: ($thr | tonumber),
+		icount: $icount, bench_args: $args, bench_args_default: $dflt,
+		threshold: ($thr | tonumber),
 		vmtest: $self, bench: $bench}' >"$w/bench-meta.json" ||
 		vt_die "VMTEST_BENCH_THRESHOLD '$thr': expected a percentage"
 	fmt=$4 jf=$5 bf=$6
