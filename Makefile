@@ -22,6 +22,9 @@
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-byo    vmtest -- CMD, runner.sh, TESTS_DIR, examples/pktclass
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
+#   make vmtest-bench the benchmarks in QEMU on the same kernels, compared
+#                     (VMTEST_BENCH=SPEC, vmtest/bench.conf)
+#   make check-vmtest-bench  vmtest --bench --icount checks (6.1 and 6.12)
 #   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
 #                     a kselftest install tree (scripts/kselftest.mk)
 #   make install PREFIX=dir [DESTDIR=dir]
@@ -51,6 +54,7 @@
 # (more clang flags for the BPF programs, e.g. -DSLOW),
 # TESTS_DIR=DIR (a project's own progs/ and prog_tests/, built into
 # DIR/build: Documentation/out-of-tree.md).
+# VMTEST_BENCH (the SPEC of vmtest-bench, default "default").
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # make TESTS_DIR=DIR: DIR's own tests, built in DIR/build (scripts/tests-dir.mk).
@@ -72,6 +76,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?= --leak-check
 VMTEST_ARGS ?=
+VMTEST_BENCH ?= default
 VMTEST_CACHE ?= $(SRCDIR)/vmtest/cache
 
 SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
@@ -239,7 +244,8 @@ MAKEFLAGS += --no-print-directory
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
-	man install-prefix lint
+	man install-prefix lint \
+	vmtest-bench check-vmtest-bench
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -549,6 +555,18 @@ check-vmtest:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vmtest_check.sh
+
+# Benchmarks in QEMU on the same kernels: per benchmark a kernel x variant
+# table, every kernel against the first (vmtest.sh --bench).
+vmtest-bench:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --bench $(VMTEST_BENCH) $(VMTEST_ARGS)
+
+check-vmtest-bench:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/vmtest/vmtest_bench_check.sh
 
 # bpfcheck as a kselftest collection, against Debian's linux-source
 # (scripts/linux-source.sh fetches and caches its kselftest files).

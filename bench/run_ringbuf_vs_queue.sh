@@ -24,6 +24,7 @@
 #               to 3 times) a run during which they used more; 0 turns the
 #               guard off (default 0.15)
 #   -W SEC      longest wait for a quiet machine before a run (default 900)
+#   -R          run nothing: tabulate the runs already under -o DIR/runs
 #
 # events/s is records delivered to userspace per second (the mean of the
 # per-second samples, then of the runs); ns/event is its inverse; over
@@ -32,7 +33,12 @@
 # with trig-prog run at the same producer count.  drops % is records the
 # BPF side could not place, of all it tried.  other is the CPU time other
 # processes and the hypervisor took during the measured seconds (the worst
-# of the runs), in CPUs.  rec/wake-up is records delivered per consumer
+# of the runs), in CPUs.  Where the runs of one configuration disagree by
+# more than their own per-second spread (the range of the runs is over
+# twice their mean stddev, and over 1% of the mean), there is no one
+# figure to give: events/s is then the range, marked "*", ns/event and
+# over-base are left out, and a note below the table says "regimes: A-B
+# over N runs".  rec/wake-up is records delivered per consumer
 # wake-up, lowest-highest of the runs: where it differs a lot between runs
 # of one configuration, the runs settled in different regimes (a consumer
 # that keeps up is woken for a few records, and every wake-up costs the
@@ -55,12 +61,13 @@ variants="rb-libbpf rb-custom rb-output pb-libbpf queue-pop queue-batch"
 pin=
 guard=0.15
 max_wait=900
+retab=0
 
 SCRIPT=run_ringbuf_vs_queue
 # shellcheck source=bench/lib.sh
 . "$srcdir/bench/lib.sh"
 
-while getopts :o:w:d:p:b:r:m:s:V:ag:W:h opt; do
+while getopts :o:w:d:p:b:r:m:s:V:ag:W:Rh opt; do
 	case $opt in
 	d) duration=$(opt_uint -d "$OPTARG" 1 "whole seconds") || exit ;;
 	p) max_prod=$(opt_uint -p "$OPTARG" 1 "a producer count") || exit ;;
@@ -74,6 +81,7 @@ while getopts :o:w:d:p:b:r:m:s:V:ag:W:h opt; do
 	s) sample_every=$(opt_uint -s "$OPTARG" 1 "records per wake-up") || exit ;;
 	V) variants=$(opt_words -V "$OPTARG" "$variants") || exit ;;
 	a) pin=-a ;;
+	R) retab=1 ;;
 	*) common_opt "$opt" "${OPTARG:-}" ;;
 	esac
 done
@@ -83,7 +91,8 @@ for m in $modes; do
 	*) die "-m '$m': expected every, sampled or b2b" ;;
 	esac
 done
-[ -x "$BENCH" ] || die "$BENCH not found: run 'make bench-bin' (or 'make bench')"
+[ "$retab" = 1 ] || [ -x "$BENCH" ] ||
+	die "$BENCH not found: run 'make bench-bin' (or 'make bench')"
 command -v jq >/dev/null || die "jq not found: run 'make deps'"
 
 mkdir -p "$out/runs"
@@ -115,12 +124,34 @@ run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 		echo "    disturbed: others used $other CPUs during the run; again" >&2
 		tries=$((tries + 1))
 	done
-	jq -r --arg v "$v" --arg m "$m" --arg p "$p" --arg b "$b" --arg r "$r" \
+	record_run "$json" "$v" "$m" "$p" "$b" "$r"
+}
+
+record_run() {	# JSON VARIANT MODE PRODUCERS BATCH RUN
+	jq -r --arg v "$2" --arg m "$3" --arg p "$4" --arg b "$5" --arg r "$6" \
 		'[$v, $m, $p, $b, $r, .summary.hits_per_sec.mean,
 		  .summary.drops_per_sec.mean, .summary.hits_per_sec.stddev,
 		  .summary.other_cpus.mean + .summary.steal_cpus.mean,
 		  (.summary.wakeups_per_sec.mean // 0)] |
-		 map(tostring) | join(" ")' "$json" >>"$results"
+		 map(tostring) | join(" ")' "$1" >>"$results"
+}
+
+# -R: the runs of a previous sweep, named VARIANT-MODE-pP-bB-rR.json
+# (MODE and B are "-" for the baselines).
+retabulate() {
+	for f in "$out"/runs/*.json; do
+		[ -f "$f" ] || die "no runs to tabulate in $out/runs"
+		n=${f##*/}
+		n=${n%.json}
+		r=${n##*-r} n=${n%-r*}
+		b=${n##*-b} n=${n%-b*}
+		p=${n##*-p} n=${n%-p*}
+		case $n in
+		*--) m=- v=${n%--} ;;
+		*) m=${n##*-} v=${n%-*} ;;
+		esac
+		record_run "$f" "$v" "$m" "$p" "$b" "$r"
+	done
 }
 
 mode_args() {	# MODE -> bench options
@@ -228,7 +259,8 @@ $v ($m): $why"
 
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
+[ "$retab" = 0 ] || { retabulate; runs=0; }
+[ "$runs" = 0 ] || echo "Sweep: producers 1..$max_prod, batches '$batches', modes '$modes'," \
 	"$runs pass(es), $total_runs runs of -w $warmup -d $duration each" >&2
 # Whole passes, one after the other: the spread between runs of one
 # configuration then covers the whole sweep's time, not one moment.
@@ -250,6 +282,10 @@ function fmt_rate(x) {
 	if (x >= 1e6) return sprintf("%.3fM", x / 1e6)
 	return sprintf("%.1fk", x / 1e3)
 }
+function fmt_range(a, b) {
+	if (b >= 1e6) return sprintf("%.2f-%.2fM", a / 1e6, b / 1e6)
+	return sprintf("%.0f-%.0fk", a / 1e3, b / 1e3)
+}
 {
 	key = $1 " " $2 " " $3 " " $4
 	if (!(key in n)) order[++nkeys] = key
@@ -257,6 +293,7 @@ function fmt_rate(x) {
 	sum[key] += $6
 	drops[key] += $7
 	insd[key] += ($6 > 0 ? $8 / $6 : 0)
+	sdsum[key] += $8
 	if (!(key in min) || $6 < min[key]) min[key] = $6
 	if (!(key in max) || $6 > max[key]) max[key] = $6
 	if ($9 > other[key]) other[key] = $9
@@ -276,7 +313,7 @@ END {
 	}
 	print "variant,mode,producers,batch,runs,events_per_sec,spread_pct," \
 	      "ns_per_event,ns_over_trig_prog,drops_pct,in_run_stddev_pct," \
-	      "other_cpus,records_per_wakeup_min,records_per_wakeup_max" > csv
+	      "other_cpus,records_per_wakeup_min,records_per_wakeup_max,regimes" > csv
 	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s %6s %13s\n", "variant",
 	       "mode", "prod", "batch", "events/s", "spread", "ns/event",
 	       "over-base", "drops", "other", "rec/wake-up"
@@ -292,26 +329,43 @@ END {
 			over = sprintf("%.2f", ns - 1e9 / base[f[3]] / f[4])
 		dpct = m + d > 0 ? d / (m + d) * 100 : 0
 		waits = k in rpw_min
-		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f,%.2f,%s,%s\n", f[1],
+		# Runs that disagree beyond their own spread: regimes, not noise.
+		regimes = n[k] > 1 && max[k] - min[k] > 2 * sdsum[k] / n[k] &&
+			  max[k] - min[k] > 0.01 * m
+		rate = fmt_rate(m) "/s"
+		if (regimes) {
+			rate = fmt_range(min[k], max[k]) "*"
+			notes[++nnotes] = sprintf("* %s %s p%s batch %s: regimes: %s/s over %d runs " \
+				"(within a run: stddev %.1f%% of the mean)", f[1], f[2], f[3], f[4],
+				fmt_range(min[k], max[k]), n[k], insd[k] / n[k] * 100)
+		}
+		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f,%.2f,%s,%s,%d\n", f[1],
 		       f[2], f[3], f[4], n[k], m,
 		       spread < 0 ? "" : sprintf("%.2f", spread), ns, over, dpct,
 		       insd[k] / n[k] * 100, other[k],
 		       waits ? sprintf("%.1f", rpw_min[k]) : "",
-		       waits ? sprintf("%.1f", rpw_max[k]) : "" > csv
-		printf "%-12s %-7s %4s %6s %12s %8s %10.2f %10s %7.2f%% %6.2f %13s\n",
-		       f[1], f[2], f[3], f[4], fmt_rate(m) "/s",
-		       spread < 0 ? "-" : sprintf("%.1f%%", spread), ns,
-		       over == "" ? "-" : over, dpct, other[k],
+		       waits ? sprintf("%.1f", rpw_max[k]) : "", regimes > csv
+		printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %7.2f%% %6.2f %13s\n",
+		       f[1], f[2], f[3], f[4], rate,
+		       spread < 0 ? "-" : sprintf("%.1f%%", spread),
+		       regimes ? "-" : sprintf("%.2f", ns),
+		       over == "" || regimes ? "-" : over, dpct, other[k],
 		       !waits ? "-" : rpw_min[k] == rpw_max[k] ? \
 		       sprintf("%.1f", rpw_min[k]) : \
 		       sprintf("%.1f-%.1f", rpw_min[k], rpw_max[k])
 	}
+	for (i = 1; i <= nnotes; i++)
+		print (i == 1 ? "\n" : "") notes[i]
 }' "$results" >"$table"
 
 {
 	echo "bench $(uname -r), $(grep -m1 'model name' /proc/cpuinfo |
 		sed 's/.*: //'), $(getconf _NPROCESSORS_ONLN) CPUs, $started"
-	echo "load average at start $load_start, at end $load_end"
+	if [ "$retab" = 1 ]; then
+		echo "tabulated from the runs in $out/runs"
+	else
+		echo "load average at start $load_start, at end $load_end"
+	fi
 	# Other busy processes share the CPUs with the bench's threads.
 	awk -F, -v g="$guard" 'NR > 1 && g > 0 && $12 >= g { n++ }
 		END { if (n) printf "note: other processes used %s CPUs or " \

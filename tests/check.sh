@@ -119,6 +119,11 @@ counted_stage "vmtest (tests/vmtest/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmte
 #     examples/pktclass's README CI block and cost gate.
 counted_stage "bring your own program (tests/vmtest/vmtest_byo_check.sh: 6.1 and 6.12)" byo \
 	"$srcdir/tests/vmtest/vmtest_byo_check.sh" byo-checks
+# 6c. vmtest --bench --icount: a short benchmark matrix on 6.12 (twice) and
+#     6.1 counted in guest instructions: the tables, the gate's verdicts,
+#     determinism across boots; the sweep's regimes.
+counted_stage "vmtest --bench --icount (tests/vmtest/vmtest_bench_check.sh: 6.12 and 6.1)" \
+	vmtest-bench "$srcdir/tests/vmtest/vmtest_bench_check.sh" vmtest-bench-checks
 # 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
 #    lib.mk build, with the kernel's files from Debian's linux-source.
 counted_stage "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \

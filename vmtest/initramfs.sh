@@ -107,8 +107,8 @@ initramfs_base() {	# STAGE OUT
 	echo 'root:x:0:0:root:/root:/bin/sh' >"$st/etc/passwd"
 	echo 'root:x:0:' >"$st/etc/group"
 	cp "$VT_SRCDIR/vmtest/init" "$st/init" &&
-		cp "$VT_SRCDIR/vmtest/suite" "$st/bpfcheck/suite" &&
-		chmod 755 "$st/init" "$st/bpfcheck/suite" || return 1
+		cp "$VT_SRCDIR/vmtest/suite" "$VT_SRCDIR/vmtest/bench-guest" "$st/bpfcheck/" &&
+		chmod 755 "$st/init" "$st/bpfcheck/suite" "$st/bpfcheck/bench-guest" || return 1
 	# The BPF objects too (the skeletons embed them; this is for tools
 	# such as bpftool, or tests that open them by path).
 	if ls "$OUTPUT"/bpf/*.bpf.o >/dev/null 2>&1; then

@@ -17,6 +17,9 @@
 VT_QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
 VT_MEM=${VMTEST_MEM:-1024}
 VT_SMP=${VMTEST_SMP:-2}
+# --icount (vm_icount): QEMU's instruction counter drives the guest's clock.
+VT_ICOUNT=
+
 VT_CPU=${VMTEST_CPU:-max}
 # TCG runs the guest's vCPUs round-robin on one host thread by default.
 # Multi-threaded TCG (thread=multi) with 2 vCPUs crashes the guest when BPF
@@ -47,7 +50,7 @@ VT_APPEND="$VT_APPEND mitigations=off 8250.nr_uarts=2 ${VMTEST_APPEND:-}"
 vm_boot() {	# DIR ACCEL IMAGE INITRD LIMIT
 	case "$2" in
 	kvm) accel="-accel kvm -cpu host" ;;
-	*) accel="-accel tcg,thread=$VT_TCG_THREAD -cpu $VT_CPU" ;;
+	*) accel="-accel tcg,thread=$VT_TCG_THREAD -cpu $VT_CPU $VT_ICOUNT" ;;
 	esac
 	: >"$1/console.log"
 	: >"$1/results.ser"
@@ -66,6 +69,20 @@ vm_boot() {	# DIR ACCEL IMAGE INITRD LIMIT
 	{ wait $!; echo $? >"$1/qemu.rc"; } 2>/dev/null
 	vt_elapsed "$t0" >"$1/seconds"
 	rm -f "$1/timeout.pid" "$1/qemu.pid"
+}
+
+# Guests count instructions: with "-icount shift=0" one guest instruction
+# is one nanosecond of the guest's clock, so whatever the guest times is an
+# instruction count, whatever the host does meanwhile.  sleep=off: an idle
+# guest's clock jumps to its next timer instead of following the host's.
+# One vCPU (unless VMTEST_SMP says otherwise): 6.1 never finishes bringing
+# up a second vCPU under icount (it stops after "x86: Booting SMP
+# configuration", with and without sleep=off, tsc=reliable,
+# cpu_init_udelay=0, nox2apic), and with one vCPU every figure counts one
+# stream of instructions, the same way on every kernel.
+vm_icount() {
+	VT_ICOUNT="-icount shift=0,sleep=off,align=off"
+	VT_SMP=${VMTEST_SMP:-1}
 }
 
 # Stop the QEMU of guest DIR, if it runs.
@@ -206,6 +223,7 @@ vm_probe_accel() {	# DIR IMAGE INITRD
 	kvm | tcg)
 		VT_ACCEL=$VMTEST_ACCEL
 		VT_ACCEL_NOTE="chosen with --accel/VMTEST_ACCEL"
+		[ -z "$VT_ICOUNT" ] || VT_ACCEL_NOTE="--icount runs TCG"
 		return
 		;;
 	esac

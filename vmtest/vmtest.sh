@@ -33,65 +33,8 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 . "$VT_SRCDIR/vmtest/options.sh"
 # shellcheck source=payload.sh
 . "$VT_SRCDIR/vmtest/payload.sh"
-
-usage() {
-	cat <<EOF
-Usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
-                 [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
-                 [--vng] [--add HOST_PATH[:GUEST_PATH]]...
-                 [--test-progs PATH] [-- COMMAND [ARG]...]
-
-Boot each KERNEL in QEMU, run COMMAND inside (default: the suite,
-test_progs with JSON results), print a kernel x test matrix.
-
-  -k KERNEL      a Debian kernel alias (6.1, 6.12, 7.2, 6.12.117, 6.12-generic):
-                 the newest matching cloud-amd64 (else generic) image of
-                 bookworm, bookworm-security or sid, downloaded and cached;
-                 or a bzImage/vmlinuz path; or a kernel build tree.
-                 Repeatable.  Default: the kernels of vmtest/kernels.conf.
-  --modules DIR  modules for the preceding -k image (lib/modules/RELEASE)
-  -j N           guests at once (default: min(cores, free memory / VM size))
-  --timeout SEC  limit for COMMAND in the guest, wall seconds (default:
-                 60 s with KVM, 240 s with TCG; boot time is extra)
-  --markdown     print the matrix as Markdown
-  --json FILE    write the matrix and every guest's test_progs JSON to FILE
-  --keep         keep the work directory (initramfs, console logs, results)
-  --accel A      kvm or tcg instead of probing (also VMTEST_ACCEL)
-  --vng          start the guests with virtme-ng's vng (host root over 9p;
-                 aliases take the generic flavour, which has 9p)
-  --add H[:G]    bring host file or directory H into the guest at G
-                 (default: the same path); an ELF file brings its
-                 libraries.  Repeatable.
-  --test-progs P the suite with the test_progs P (one built with
-                 "make TESTS_DIR=DIR") instead of bpfcheck's own
-  --version      the version, the test_progs build and QEMU it would use
-
-COMMAND is a busybox applet, suite/test_progs/bench, or a host program
-(a path, or a name on PATH): it is copied into the guest at the same path
-with its ELF interpreter and shared libraries (as ldd names them), or
-with its "#!" interpreter.  It runs in the host's working directory (the
-same path, created in the guest, holding what --add put there), stdin
-/dev/null, PATH /bpfcheck:/bin:/sbin:/usr/bin:/usr/sbin.  The harness is
-in /bpfcheck; files written to \$VMTEST_RESULTS (/results) come back to
-the host (--keep: WORKDIR/kN/results).  "suite [test_progs args]" is the
-default, run in /tmp.
-Exit: 0 every kernel passed (or skipped), 1 a FAIL, TIMEOUT, PANIC,
-BOOT_FAIL or NO_RESULT, 2 bad usage (checked before anything boots).
-With one KERNEL and a COMMAND (or --test-progs): COMMAND's exit code when
-it finished, else 1.
-
-Environment:
-  VMTEST_CACHE        downloaded kernels and apt state (vmtest/cache)
-  VMTEST_OUT          work directories (\$OUTPUT/vmtest)
-  VMTEST_MEM          guest memory in MiB (1024)
-  VMTEST_SMP          guest vCPUs (2)
-  VMTEST_TCG_THREAD   single (default) or multi: multi-threaded TCG
-  VMTEST_TCG_SCALE    TCG's factor on the default timeout and boot allowance (4)
-  VMTEST_APPEND       extra kernel command line
-  VMTEST_APT_MAX_AGE  minutes before the package lists are refreshed (360)
-  VMTEST_PROGRESS_SEC seconds between download progress lines (5)
-EOF
-}
+# shellcheck source=usage.sh
+. "$VT_SRCDIR/vmtest/usage.sh"
 
 bad_usage() {
 	vt_usage_die "$* (see vmtest.sh --help)"
@@ -112,6 +55,8 @@ format=text
 json=
 keep=0
 vng=0
+bench=
+bmf=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k | --kernel)
@@ -169,6 +114,21 @@ while [ $# -gt 0 ]; do
 		payload_test_progs "$2"
 		shift 2
 		;;
+	--icount) VMTEST_ICOUNT=1; shift ;;
+	--bench)
+		bench=default
+		case "${2:-}" in
+		"" | -*) shift ;;
+		*) bench=$2; shift 2 ;;
+		esac
+		;;
+	--bmf)
+		[ $# -ge 2 ] || bad_usage "--bmf needs a FILE"
+		bmf=$2
+		[ -d "$(dirname "$bmf")" ] ||
+			bad_usage "--bmf '$bmf': directory $(dirname "$bmf") does not exist"
+		shift 2
+		;;
 	-h | --help) usage; exit 0 ;;
 	--version) vt_version; exit 0 ;;
 	--) shift; break ;;
@@ -190,6 +150,27 @@ if [ $# -gt 0 ]; then
 else
 	VT_CMD=suite
 	default_cmd=1
+fi
+
+case "${VMTEST_ICOUNT:-0}" in
+0) ;;
+1)
+	[ "${VMTEST_ACCEL:-tcg}" = tcg ] || bad_usage "--icount needs TCG, not --accel $VMTEST_ACCEL"
+	[ "$vng" = 0 ] || bad_usage "--icount and --vng do not go together"
+	VMTEST_ACCEL=tcg
+	vm_icount
+	;;
+*) bad_usage "VMTEST_ICOUNT is 0 or 1, not '$VMTEST_ICOUNT'" ;;
+esac
+[ -z "$bmf" ] || [ -n "$bench" ] || bad_usage "--bmf goes with --bench"
+if [ -n "$bench" ]; then
+	[ "$default_cmd" = 1 ] || bad_usage "--bench runs its own command: no '-- COMMAND'"
+	# shellcheck source=bench.sh
+	. "$VT_SRCDIR/vmtest/bench.sh"
+	plan=$(bench_plan "$bench") || exit
+	[ -x "$OUTPUT/bench" ] || vt_die "$OUTPUT/bench is missing: build it first ('make bench-bin')"
+	VT_CMD=$(printf '%s\n' "$plan" | bench_guest_cmd)
+	[ -n "$tmo" ] || tmo=$(printf '%s\n' "$plan" | bench_timeout)
 fi
 
 if [ "$nk" = 0 ]; then
@@ -423,6 +404,9 @@ if [ -z "$jobs" ]; then
 	cores=$(vt_nproc)
 	bymem=$(($(vt_mem_avail_mb) / (VT_MEM + 256)))
 	jobs=$cores
+	# A --bench guest runs for its benchmarks' seconds (or, under icount,
+	# counts instructions) whatever the others do: start them all.
+	[ -z "$bench" ] || jobs=$nk
 	[ "$bymem" -lt "$jobs" ] && jobs=$bymem
 	[ "$jobs" -ge 1 ] || jobs=1
 fi
@@ -526,6 +510,10 @@ done
 # shellcheck disable=SC2086
 sh "$VT_SRCDIR/vmtest/matrix.sh" build "$work/meta.json" $records \
 	>"$work/matrix.json" || vt_die "cannot build the matrix"
+if [ -n "$bench" ]; then
+	bench_report "$work" "$nk" "$self" "$format" "$json" "$bmf" "$plan"
+	exit
+fi
 
 # A custom command's output, and the console of guests that did not finish.
 i=0

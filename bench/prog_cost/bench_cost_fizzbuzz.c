@@ -3,7 +3,9 @@
  * prog-cost-fizzbuzz: the XDP FizzBuzzFibonacci classifier
  * (progs/fizzbuzz_*.bpf.c), the table lookup that fixed it (lookup) or
  * the per-packet Fibonacci loop that caused the production regression
- * (loop).  The inputs are UDP/IPv4 frames from every last octet under
+ * (loop), or the lookup with one more bounds check (lookup-bounds: a few
+ * instructions more, the candidate of the instruction-count gate under
+ * vmtest --icount).  The inputs are UDP/IPv4 frames from every last octet under
  * three prefixes: every class appears, and so do the loop's worst cases,
  * last octets 233 (the 14th Fibonacci term) and 255 (no term, 14 steps).
  *
@@ -22,17 +24,19 @@
 #include "prog_cost.h"
 #include "fizzbuzz_loop.skel.h"
 #include "fizzbuzz_lookup.skel.h"
+#include "fizzbuzz_bounds.skel.h"
 
 /* The prog-cost options, as setup found them. */
 static const struct cost_args *args;
 
-static const char *const variants[] = { "lookup", "loop", NULL };
+static const char *const variants[] = { "lookup", "loop", "lookup-bounds", NULL };
 /* 10.0.0.0/24, 192.168.1.0/24, 203.0.113.0/24 */
 static const __u32 prefixes[] = { 0x0a000000, 0xc0a80100, 0xcb007100 };
 
 static struct {
 	struct fizzbuzz_loop *loop;
 	struct fizzbuzz_lookup *lookup;
+	struct fizzbuzz_bounds *bounds;
 	struct cost_veth *veth;
 } fb;
 
@@ -74,6 +78,14 @@ static int load(struct bpf_program **prog, struct bpf_map **queue)
 		*queue = fb.loop->maps.classes;
 		return 0;
 	}
+	if (!strcmp(args->variant, "lookup-bounds")) {
+		fb.bounds = fizzbuzz_bounds__open_and_load();
+		if (!fb.bounds)
+			return -errno;
+		*prog = fb.bounds->progs.fizzbuzz_bounds;
+		*queue = fb.bounds->maps.classes;
+		return 0;
+	}
 	fb.lookup = fizzbuzz_lookup__open_and_load();
 	if (!fb.lookup)
 		return -errno;
@@ -111,6 +123,7 @@ static void fizzbuzz_teardown(void)
 	cost_veth_close(fb.veth);
 	fizzbuzz_loop__destroy(fb.loop);
 	fizzbuzz_lookup__destroy(fb.lookup);
+	fizzbuzz_bounds__destroy(fb.bounds);
 	memset(&fb, 0, sizeof(fb));
 }
 
@@ -123,8 +136,8 @@ static const struct cost_ops fizzbuzz_cost = {
 
 static const struct bench_ops bench_cost_fizzbuzz = {
 	.name = "prog-cost-fizzbuzz",
-	.desc =
-		"XDP FizzBuzzFibonacci classifier, --variant lookup (the fix) or loop (the regression)",
+	.desc = "XDP FizzBuzzFibonacci classifier, --variant lookup (the fix), "
+		"loop (the regression) or lookup-bounds (one more bounds check)",
 	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

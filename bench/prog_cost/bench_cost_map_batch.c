@@ -120,6 +120,7 @@ static int userspace_sample(struct cost_method *m __maybe_unused, __u64 budget_n
 
 static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 {
+	LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = BPF_F_ZERO_SEED);
 	struct cost_method *m = &r->m[COST_USERSPACE];
 	int ret;
 
@@ -134,8 +135,9 @@ static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 		mb.keys[i] = i;
 		mb.vals[i] = (__u64)i << 32 | i;
 	}
+	/* Seed 0: the same buckets on every boot (see bench_cost_bloom.bpf.c). */
 	mb.map_fd = bpf_map_create(BPF_MAP_TYPE_HASH, "cost_batch", sizeof(__u32),
-				   sizeof(__u64), args->keys, NULL);
+				   sizeof(__u64), args->keys, &opts);
 	if (mb.map_fd < 0)
 		return cost_setup_failed(err, len, "creating a hash map of %u elements: %s",
 					 args->keys, errname(mb.map_fd));
