@@ -159,6 +159,29 @@ BPF_OBJS := $(patsubst progs/%.bpf.c,$(BPF)/%.bpf.o,$(SINGLE_ISA_SRCS)) \
 	$(ISA_SKELS:.skel.h=.bpf.o)
 SKELS := $(patsubst progs/%.bpf.c,$(BPF)/%.skel.h,$(SINGLE_ISA_SRCS)) $(ISA_SKELS)
 
+# ---- the kernel's selftest conventions (Documentation/kernel-tests.md) --
+# A kernel selftest dropped in unmodified: its programs are progs/X.c,
+# built like progs/X.bpf.c into X.bpf.o and X.skel.h (X.o names the same
+# object, for tests that open ./X.o), with the kernel's headers of
+# compat/, and clang's warnings shown but not fatal (the kernel's progs
+# are written for older compilers).  X.lskel.h, a light skeleton, is made
+# for each test that includes one.  A test that includes <test_progs.h>
+# the kernel's way builds with the kernel's warning flags (no -Wextra).
+KSRC_BPF_SRCS := $(filter-out %.bpf.c,$(sort $(wildcard progs/*.c)))
+KSRC_BPF_OBJS := $(patsubst progs/%.c,$(BPF)/%.bpf.o,$(KSRC_BPF_SRCS))
+LSKELS := $(patsubst %,$(BPF)/%.lskel.h,$(sort $(shell sed -n \
+	's/^[ \t]*\#[ \t]*include[ \t]*[<"]\(.*\)\.lskel\.h[>"].*/\1/p' $(TEST_SRCS) /dev/null)))
+SKELS += $(KSRC_BPF_OBJS:.bpf.o=.skel.h) $(KSRC_BPF_OBJS:.bpf.o=.o) $(LSKELS)
+BPF_HDRS += $(wildcard compat/bpf/*.h compat/include/linux/*.h)
+KSRC_BPF_CFLAGS = $(filter-out -Werror,$(BPF_CFLAGS)) -std=gnu11 -fno-strict-aliasing \
+	-I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include -DBPF_NO_KFUNC_PROTOTYPES \
+	-fms-extensions -Wno-microsoft-anon-tag -Wno-compare-distinct-pointer-types \
+	-Wno-initializer-overrides
+COMMON_CFLAGS += -I$(SRCDIR)/compat/include
+KSRC_TEST_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(shell grep -l \
+	'^[ \t]*\#[ \t]*include[ \t]*<test_progs\.h>' $(TEST_SRCS) /dev/null))
+$(KSRC_TEST_OBJS): private WARN_CFLAGS := -Wall -Werror -Wno-unused-but-set-variable
+
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
 	$(TEST_SRCS) harness/test_progs.c) $(OBJ)/registry.o
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
@@ -271,6 +294,18 @@ $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
 $(BPF)/%.skel.h: $(BPF)/%.bpf.o
 	$(call msg,GEN-SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $* > $@.tmp && mv $@.tmp $@
+
+# The kernel's selftest conventions (see above): progs/X.c, X.o, X.lskel.h.
+$(BPF)/%.bpf.o: progs/%.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
+	$(call msg,CLNG-BPF,$@)
+	$(Q)$(CLANG) $(KSRC_BPF_CFLAGS) -c $< -o $@
+
+$(BPF)/%.o: | $(BPF)/%.bpf.o
+	$(Q)ln -sf $*.bpf.o $@
+
+$(BPF)/%.lskel.h: $(BPF)/%.bpf.o
+	$(call msg,GEN-LSKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton -L $< name $*_lskel > $@.tmp && mv $@.tmp $@
 
 # ---- userspace ---------------------------------------------------------
 

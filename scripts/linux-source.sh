@@ -11,7 +11,11 @@
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
-# Usage: scripts/linux-source.sh [SERIES]
+# Usage: scripts/linux-source.sh [-b] [SERIES]
+#   -b: the kernel's BPF selftests instead (tools/testing/selftests/bpf,
+#   which tests/kernel_tests_check.sh builds here unmodified), cached
+#   apart in $VMTEST_CACHE/linux-source/bpf-selftests, so that fetching
+#   them leaves the trees libbpf is built from as they are.
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
 #
@@ -53,8 +57,14 @@ usage_die() {
 	exit 2
 }
 
+top=$VT_CACHE/linux-source
+if [ "${1:-}" = -b ]; then
+	MEMBERS="tools/testing/selftests/bpf"
+	top=$top/bpf-selftests
+	shift
+fi
 series=${1:-6.1}
-[ $# -le 1 ] || usage_die "usage: linux-source.sh [SERIES] (6.1, 7.2, ..., newest)"
+[ $# -le 1 ] || usage_die "usage: linux-source.sh [-b] [SERIES] (6.1, 7.2, ..., newest)"
 case $series in
 newest) ;;
 [0-9]*.[0-9]*)
@@ -63,7 +73,6 @@ newest) ;;
 	esac ;;
 *) usage_die "bad SERIES '$series' (expected e.g. 6.1, 7.2 or newest)" ;;
 esac
-top=$VT_CACHE/linux-source
 
 # A tree extracted completely, with every member (trees cached before a
 # member was added to the list lack it, and are fetched again).
