@@ -169,8 +169,20 @@ extern int bpf_wq_set_callback_impl(struct bpf_wq *wq,
 #define bpf_wq_set_callback(wq, cb, flags)				\
 	bpf_wq_set_callback_impl(wq, cb, flags, NULL)
 
-/* Disable preemption for the rest of the scope. */
+/* Preemption off (nests), and back on. */
 extern void bpf_preempt_disable(void) __weak __ksym;
 extern void bpf_preempt_enable(void) __weak __ksym;
+
+static inline void __bpfcheck_preempt_guard_end(char *guard)
+{
+	(void)guard;
+	bpf_preempt_enable();
+}
+
+/* Preemption off until the end of the enclosing scope. */
+#define bpf_guard_preempt()						\
+	char ___bpf_preempt_guard					\
+	__attribute__((cleanup(__bpfcheck_preempt_guard_end), unused)) =\
+		(bpf_preempt_disable(), 0)
 
 #endif
