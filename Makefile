@@ -23,6 +23,8 @@
 #   make check-workflow   the example .github/workflows/vmtest.yml
 #   make check-toolchain  the default and LIBBPF=system builds, left-out
 #                     tests (Documentation/toolchain.md)
+#   make check-kernel-tests  the kernel's own selftests, unmodified, build
+#                     and pass (Documentation/kernel-tests.md)
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
 # provides all, run_tests, install, emit_tests and clean.
@@ -226,7 +228,7 @@ MAKEFLAGS += --no-print-directory
 .PHONY: all deps run_tests check check-self config-check clean FORCE \
 	bench bench-bin check-bench bench-prog-cost bench-regress vmtest \
 	check-vmtest check-vng check-faulty install emit_tests check-kselftest check-workflow \
-	check-toolchain
+	check-toolchain check-kernel-tests
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -496,6 +498,11 @@ check-vmtest:
 # (scripts/linux-source.sh fetches and caches its kselftest files).
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kselftest_check.sh
+
+# The kernel's own selftests of linux-source 6.12 and 7.2, unmodified, in
+# a scratch copy of the tree (Documentation/kernel-tests.md).
+check-kernel-tests: $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/kernel_tests_check.sh
 
 # The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
 # built into $(OUTPUT)/system (tests/toolchain_check.sh).

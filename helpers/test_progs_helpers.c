@@ -29,7 +29,7 @@ static void *value_buf(int fd, __u32 *key_size)
 	struct bpf_map_info info = {};
 	__u32 len = sizeof(info);
 
-	if (bpf_map_get_info_by_fd(fd, &info, &len))
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
 		return NULL;
 	*key_size = info.key_size;
 	return calloc(libbpf_num_possible_cpus() > 0 ?

@@ -156,7 +156,7 @@ int get_xlated_program(int fd_prog, struct bpf_insn **buf, __u32 *cnt)
 {
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
-	int err = bpf_prog_get_info_by_fd(fd_prog, &info, &len);
+	int err = bpf_obj_get_info_by_fd(fd_prog, &info, &len);
 
 	if (err)
 		return err;
@@ -168,7 +168,7 @@ int get_xlated_program(int fd_prog, struct bpf_insn **buf, __u32 *cnt)
 	info.xlated_prog_len = *cnt * sizeof(struct bpf_insn);
 	info.xlated_prog_insns = (__u64)(uintptr_t)*buf;
 	len = sizeof(info);
-	err = bpf_prog_get_info_by_fd(fd_prog, &info, &len);
+	err = bpf_obj_get_info_by_fd(fd_prog, &info, &len);
 	if (err) {
 		free(*buf);
 		*buf = NULL;

@@ -107,6 +107,11 @@ counted_stage "kselftest (tests/kselftest_check.sh: linux-source 6.1 and newest)
 # 8. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
 counted_stage "CI workflow (tests/workflow_check.sh: .github/workflows/vmtest.yml)" \
 	workflow "$srcdir/tests/workflow_check.sh" workflow-checks
+# 9. The kernel's own selftests (linux-source 6.12 and 7.2), unmodified, in
+#    a scratch copy of the tree: they build and pass; RUN_TESTS' negative
+#    control fails as it must.
+counted_stage "the kernel's selftests (tests/kernel_tests_check.sh: 6.12 and 7.2)" \
+	kernel-tests "$srcdir/tests/kernel_tests_check.sh" kernel-tests-checks
 end=$(date +%s)
 
 echo
