@@ -13,9 +13,9 @@
 # runs, skeletons, global data, a light skeleton (map_ptr), RUN_TESTS
 # verifier tests.
 #
-# The negative control of RUN_TESTS() (tests/kapi/) is built into the
-# last scratch tree: expectations that do not hold fail their subtests,
-# and the output names the log line that was not found.
+# The negative controls (tests/kapi/) are built into the last scratch
+# tree: RUN_TESTS() expectations and CHECK()-style checks that do not
+# hold fail their subtests, and the output says which and why.
 #
 # Usage: [OUTPUT=build-dir] [KERNEL_TESTS_SERIES="6.12 7.2"]
 #        sh tests/kernel_tests_check.sh
@@ -152,6 +152,23 @@ check_negative() {	# SERIES
 	use wrong
 	expect_has "$OUT" "unexpected successful load (expected __failure)"
 	expect_has "$OUT" "ASSERT_EQ(__retval) failed: actual 0 (0x0), expected == 1 (0x1)"
+	end_check
+
+	begin "CHECK, CHECK_FAIL, ASSERT_HAS_SUBSTR/STRNEQ/FAIL, PRINT_FAIL, SYS: failures say where and why"
+	run "$tree/build/test_progs" -t kernel_checks_wrong
+	expect_exit 1
+	for sub in check check_fail has_substr strneq assert_fail print_fail sys; do
+		expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/$sub:FAIL$"
+	done
+	expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/all_hold:OK$"
+	expect_has "$OUT" "test_kernel_checks_wrong:FAIL:arith one and one make 2"
+	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+$"
+	expect_has "$OUT" 'ASSERT_HAS_SUBSTR(search) failed: "needle" is not a substring of "haystack"'
+	expect_has "$OUT" 'ASSERT_STRNEQ(prefix) failed: actual "abcd" != expected "abcx"'
+	expect_has "$OUT" "ASSERT_FAIL() failed: gave up after 3 tries"
+	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+ printed failure$"
+	expect_has "$OUT" "ASSERT_OK(exit 3) failed"
+	expect_no "$OUT" "not reached"
 	end_check
 
 	begin "RUN_TESTS: the right expectations pass (run_tests_api, 5 subtests)"
