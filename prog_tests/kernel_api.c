@@ -65,12 +65,17 @@ out:
 
 static void subtest_netns_sockets(void)
 {
-	struct netns_obj *ns = netns_new("bpfcheck_kapi", true);
-	char buf[8] = {};
+	char buf[8] = {}, name[64], path[128];
+	struct netns_obj *ns;
 	int fd;
 
+	/* Named after the process: runs of the suite side by side differ. */
+	snprintf(name, sizeof(name), "bpfcheck_kapi_%d", getpid());
+	snprintf(path, sizeof(path), "/run/netns/%s", name);
+	ns = netns_new(name, true);
 	if (!ASSERT_OK_PTR(ns, "netns_new"))
 		return;
+	ASSERT_OK(access(path, F_OK), "netns made");
 	ping_pong(AF_INET, "127.0.0.1");
 	ping_pong(AF_INET6, "::1");
 	/* A per-namespace sysctl, written in the new namespace only. */
@@ -83,7 +88,7 @@ static void subtest_netns_sockets(void)
 		}
 	}
 	netns_free(ns);
-	ASSERT_NEQ(access("/run/netns/bpfcheck_kapi", F_OK), 0, "netns removed");
+	ASSERT_NEQ(access(path, F_OK), 0, "netns removed");
 }
 
 static void subtest_kallsyms(void)
