@@ -176,6 +176,16 @@ int get_xlated_program(int fd_prog, struct bpf_insn **buf, __u32 *cnt)
 	return err;
 }
 
+__u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
+{
+	__u32 len = sizeof(*info);
+
+	memset(info, 0, sizeof(*info));
+	if (bpf_obj_get_info_by_fd(bpf_link__fd(link), info, &len))
+		return 0;
+	return info->prog_id;
+}
+
 int stack_mprotect(void)
 {
 	long page = sysconf(_SC_PAGESIZE);

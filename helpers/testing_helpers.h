@@ -38,6 +38,8 @@ bool is_jit_enabled(void);
 int get_xlated_program(int fd_prog, struct bpf_insn **buf, __u32 *cnt);
 /* mprotect() a page of the stack executable: what LSM tests trigger. */
 int stack_mprotect(void);
+/* The id of the program a link holds (*info filled); 0 on error. */
+__u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info);
 /* Write value to a sysctl file (a full /proc/sys/... path); 0 or -1. */
 int write_sysctl(const char *sysctl, const char *value);
 

@@ -32,9 +32,10 @@ provided() {	# NAME
 	return 1
 }
 
-# The "local" includes of a file, one per line.
+# The includes of a file, one per line ("x.h" and <x.h>: the kernel's
+# build puts selftests/bpf on the include path).
 local_includes() {	# FILE
-	sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$1"
+	sed -n 's/^[ \t]*#[ \t]*include[ \t]*["<]\([^">]*\)[">].*/\1/p' "$1"
 }
 
 # Copy header H (and what it includes) unless bpfcheck provides it.
@@ -43,7 +44,7 @@ copy_header() {	# H
 	*/* | *.skel.h | *.lskel.h | *.subskel.h | vmlinux.h) return 0 ;;
 	esac
 	provided "$1" && return 0
-	for src in "$kdir/progs/$1" "$kdir/$1"; do
+	for src in "$kdir/progs/$1" "$kdir/$1" "$kdir/libarena/include/$1"; do
 		[ -f "$src" ] || continue
 		cp "$src" "$tree/progs/$1"
 		echo "progs/$1"
