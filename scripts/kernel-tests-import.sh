@@ -44,11 +44,12 @@ copy_header() {	# H
 	*/* | *.skel.h | *.lskel.h | *.subskel.h | vmlinux.h) return 0 ;;
 	esac
 	provided "$1" && return 0
-	for src in "$kdir/progs/$1" "$kdir/$1" "$kdir/libarena/include/$1"; do
-		[ -f "$src" ] || continue
-		cp "$src" "$tree/progs/$1"
+	# (sh has no local variables: each function names its own.)
+	for hsrc in "$kdir/progs/$1" "$kdir/$1" "$kdir/libarena/include/$1"; do
+		[ -f "$hsrc" ] || continue
+		cp "$hsrc" "$tree/progs/$1"
 		echo "progs/$1"
-		for h in $(local_includes "$src"); do
+		for h in $(local_includes "$hsrc"); do
 			copy_header "$h"
 		done
 		return 0
@@ -80,18 +81,18 @@ copy_prog() {	# X
 }
 
 for name in "$@"; do
-	src=$kdir/prog_tests/$name.c
-	if [ ! -f "$src" ]; then
+	tsrc=$kdir/prog_tests/$name.c
+	if [ ! -f "$tsrc" ]; then
 		echo "$name: no prog_tests/$name.c in $kdir" >&2
 		status=1
 		continue
 	fi
-	cp "$src" "$tree/prog_tests/$name.c"
+	cp "$tsrc" "$tree/prog_tests/$name.c"
 	echo "prog_tests/$name.c"
-	for h in $(local_includes "$src"); do
+	for h in $(local_includes "$tsrc"); do
 		copy_header "$h"
 	done
-	for p in $(progs_of "$src"); do
+	for p in $(progs_of "$tsrc"); do
 		copy_prog "$p"
 	done
 done
