@@ -13,6 +13,7 @@
 /* What the kernel's test_progs.h includes, which its tests rely on. */
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <regex.h>
 #include <signal.h>

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <gelf.h>
+#include <libelf.h>
 
 #include "mounts.h"
 #include "trace_helpers.h"
@@ -213,4 +215,51 @@ ssize_t get_uprobe_offset(const void *addr)
 ssize_t get_rel_offset(uintptr_t addr)
 {
 	return offset_in_maps(addr, true);
+}
+
+/* The NT_GNU_BUILD_ID note in one SHT_NOTE section's data, if there. */
+static int build_id_in(Elf_Data *data, char *build_id, size_t size)
+{
+	size_t off = 0, name_off, desc_off;
+	GElf_Nhdr nhdr;
+
+	while ((off = gelf_getnote(data, off, &nhdr, &name_off, &desc_off)) > 0) {
+		if (nhdr.n_type != NT_GNU_BUILD_ID || nhdr.n_namesz != 4 ||
+		    memcmp((char *)data->d_buf + name_off, "GNU", 4))
+			continue;
+		if (nhdr.n_descsz > size)
+			return -E2BIG;
+		memcpy(build_id, (char *)data->d_buf + desc_off, nhdr.n_descsz);
+		memset(build_id + nhdr.n_descsz, 0, size - nhdr.n_descsz);
+		return nhdr.n_descsz;
+	}
+	return -ENOENT;
+}
+
+int read_build_id(const char *path, char *build_id, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = -ENOENT;
+	Elf_Scn *scn = NULL;
+	Elf *elf;
+
+	if (fd < 0)
+		return -errno;
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    !(elf = elf_begin(fd, ELF_C_READ_MMAP, NULL))) {
+		close(fd);
+		return -EINVAL;
+	}
+	while (err == -ENOENT && (scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (data)
+			err = build_id_in(data, build_id, size);
+	}
+	elf_end(elf);
+	close(fd);
+	return err;
 }

@@ -61,4 +61,7 @@ int read_trace_pipe_iter(void (*cb)(const char *str, void *data),
 ssize_t get_uprobe_offset(const void *addr);
 ssize_t get_rel_offset(uintptr_t addr);
 
+/* The GNU build ID of an ELF file: its length (<= size), or -errno. */
+int read_build_id(const char *path, char *build_id, size_t size);
+
 #endif

@@ -111,6 +111,33 @@ static void subtest_kallsyms(void)
 	ASSERT_EQ(kallsyms_find("no_such_symbol_here", &addr), -ENOENT, "absent");
 }
 
+static void subtest_build_id(void)
+{
+	char id[64], hex[41] = {}, want[128] = {}, exe[1024] = {}, cmd[1200];
+	FILE *f;
+	int len = read_build_id("/proc/self/exe", id, sizeof(id));
+
+	/* gcc and ld link a GNU build ID (a SHA-1) in by default. */
+	if (!ASSERT_EQ(len, 20, "read_build_id"))
+		return;
+	for (int i = 0; i < len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", (unsigned char)id[i]);
+	/* Asked of readelf about this binary (its /proc/self is not ours). */
+	if (!ASSERT_GT(readlink("/proc/self/exe", exe, sizeof(exe) - 1), 0, "readlink"))
+		return;
+	snprintf(cmd, sizeof(cmd),
+		 "readelf -n '%s' 2>/dev/null | grep -o 'Build ID: [0-9a-f]*'", exe);
+	f = popen(cmd, "r");
+	if (ASSERT_OK_PTR(f, "readelf")) {
+		if (fgets(want, sizeof(want), f))
+			ASSERT_HAS_SUBSTR(want, hex, "the same as readelf's");
+		else
+			ASSERT_FAIL("readelf -n printed no build ID");
+		pclose(f);
+	}
+	ASSERT_LT(read_build_id("/proc/self/status", id, sizeof(id)), 0, "not ELF");
+}
+
 static void subtest_cgroup(void)
 {
 	char line[512] = {}, want[64];
@@ -220,6 +247,8 @@ void test_kernel_api(void)
 		subtest_netns_sockets();
 	if (test__start_subtest("kallsyms"))
 		subtest_kallsyms();
+	if (test__start_subtest("build_id"))
+		subtest_build_id();
 	if (test__start_subtest("cgroup"))
 		subtest_cgroup();
 	if (test__start_subtest("parse_num_list"))

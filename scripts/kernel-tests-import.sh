@@ -45,7 +45,8 @@ copy_header() {	# H
 	esac
 	provided "$1" && return 0
 	# (sh has no local variables: each function names its own.)
-	for hsrc in "$kdir/progs/$1" "$kdir/$1" "$kdir/libarena/include/$1"; do
+	for hsrc in "$kdir/progs/$1" "$kdir/$1" "$kdir/prog_tests/$1" \
+		"$kdir/libarena/include/$1"; do
 		[ -f "$hsrc" ] || continue
 		cp "$hsrc" "$tree/progs/$1"
 		echo "progs/$1"
