@@ -251,6 +251,8 @@ static void run_mode(const struct subtest_ctx *c, const struct test_spec *spec,
 	if (!obj)
 		return;
 	prog = pick_programs(c, obj, spec, unpriv);
+	if (!ASSERT_OK_PTR(prog, "the program in its object"))
+		goto out;
 	setup_log(c->tester, prog, spec, m);
 	if (unpriv) {
 		err = cap_disable_effective(UNPRIV_CAPS, &old_caps);

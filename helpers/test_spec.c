@@ -199,9 +199,10 @@ static int apply_tag(struct test_spec *spec, const struct tag *t)
 		spec->prog_flags |= (uint32_t)v;
 	else if (!strcmp(t->key, "btf_path"))
 		spec->btf_path = t->value;
-	else if (!strcmp(t->key, "arch"))
-		spec->not_here = strcmp(t->value, this_arch()) ?
-				 "not for this architecture" : NULL;
+	else if (!strcmp(t->key, "arch")) {
+		spec->arch_tags++;
+		spec->arch_match |= !strcmp(t->value, this_arch());
+	}
 	else if (!strcmp(t->key, "load_mode"))
 		check_load_mode(spec, t->value);
 	else if (!strcmp(t->key, "auxiliary"))
@@ -258,6 +259,9 @@ int test_spec_parse(struct test_spec *spec, const struct btf *btf,
 		}
 	}
 	free(tags);
+	/* Several __arch_*(): any of them. */
+	if (spec->arch_tags && !spec->arch_match)
+		spec->not_here = "not for this architecture";
 	/* No mode named: the privileged load, expected to succeed. */
 	if (!err && !spec->unpriv.on)
 		spec->priv.on = true;

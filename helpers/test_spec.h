@@ -38,6 +38,9 @@ struct test_spec {
 	const char *btf_path;
 	/* Why the program is not for this machine (arch, JIT), or NULL. */
 	const char *not_here;
+	/* __arch_*() tags seen, and whether one named this machine's. */
+	int arch_tags;
+	bool arch_match;
 	/* A tag that could not be parsed: the subtest fails with this. */
 	char bad_tag[256];
 };
