@@ -56,3 +56,21 @@ int stats_in_log(struct __sk_buff *skb)
 {
 	return 0;
 }
+
+/* Several architectures: any of them will do (x86-64 or arm64 here). */
+SEC("tc")
+__arch_x86_64 __arch_arm64
+__success __retval(3)
+int two_arches(struct __sk_buff *skb)
+{
+	return 3;
+}
+
+/* Not for the machines bpfcheck runs on: skipped, saying why. */
+SEC("tc")
+__arch_s390x
+__success __retval(0)
+int s390x_only(struct __sk_buff *skb)
+{
+	return 0;
+}
