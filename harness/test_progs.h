@@ -36,6 +36,7 @@
 #include <netinet/tcp.h>
 #include <linux/types.h>
 #include <linux/bpf.h>
+#include <linux/rwonce.h>
 #include <linux/err.h>
 #include <linux/filter.h>
 #include <linux/if_ether.h>

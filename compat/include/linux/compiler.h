@@ -53,14 +53,6 @@
 #define __fallthrough		__attribute__((fallthrough))
 #endif
 
-#define barrier()		__asm__ __volatile__("" : : : "memory")
-
-/*
- * One access of exactly the object's size, never merged, split or
- * repeated by the compiler: for memory another thread or BPF writes.
- */
-#define READ_ONCE(x)		(*(const volatile typeof(x) *)&(x))
-#define WRITE_ONCE(x, val)	(*(volatile typeof(x) *)&(x) = (val))
-#define ACCESS_ONCE(x)		(*(volatile typeof(x) *)&(x))
+#include <linux/rwonce.h>
 
 #endif
