@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The helpers of the kernel's test_progs.h (test_progs_helpers.h). */
+/*
+ * The helpers of the kernel's test_progs.h (test_progs_helpers.h).  Weak:
+ * older kernels' tests define some of them themselves, and theirs win.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +15,7 @@
 
 #define MAX_STACK_IPS 127	/* PERF_MAX_STACK_DEPTH */
 
-int bpf_find_map(const char *test, struct bpf_object *obj, const char *name)
+__attribute__((weak)) int bpf_find_map(const char *test, struct bpf_object *obj, const char *name)
 {
 	struct bpf_map *map = bpf_object__find_map_by_name(obj, name);
 
@@ -36,7 +39,7 @@ static void *value_buf(int fd, __u32 *key_size)
 		      libbpf_num_possible_cpus() : 1, info.value_size + 8);
 }
 
-int compare_map_keys(int map1_fd, int map2_fd)
+__attribute__((weak)) int compare_map_keys(int map1_fd, int map2_fd)
 {
 	__u32 key_size = 0;
 	char key[512], next[512];
@@ -63,7 +66,7 @@ out:
 	return err;
 }
 
-int compare_stack_ips(int smap_fd, int amap_fd, int stack_trace_len)
+__attribute__((weak)) int compare_stack_ips(int smap_fd, int amap_fd, int stack_trace_len)
 {
 	__u64 sips[MAX_STACK_IPS], aips[MAX_STACK_IPS];
 	__u32 key, next;
@@ -85,7 +88,7 @@ int compare_stack_ips(int smap_fd, int amap_fd, int stack_trace_len)
 	}
 }
 
-int get_bpf_max_tramp_links_from(struct btf *btf)
+__attribute__((weak)) int get_bpf_max_tramp_links_from(struct btf *btf)
 {
 	int cnt = btf__type_cnt(btf);
 
@@ -104,7 +107,7 @@ int get_bpf_max_tramp_links_from(struct btf *btf)
 	return -1;
 }
 
-int get_bpf_max_tramp_links(void)
+__attribute__((weak)) int get_bpf_max_tramp_links(void)
 {
 	struct btf *btf = btf__load_vmlinux_btf();
 	int n;
@@ -116,7 +119,7 @@ int get_bpf_max_tramp_links(void)
 	return n;
 }
 
-void hexdump(const char *prefix, const void *buf, size_t len)
+__attribute__((weak)) void hexdump(const char *prefix, const void *buf, size_t len)
 {
 	const unsigned char *p = buf;
 

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Loading and system helpers of the kernel's testing_helpers.h. */
+/*
+ * Loading and system helpers of the kernel's testing_helpers.h.  The ones
+ * older kernels' tests define themselves (stack_mprotect in 6.12's
+ * test_lsm.c) are weak: the test's own wins.
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -176,7 +180,7 @@ int get_xlated_program(int fd_prog, struct bpf_insn **buf, __u32 *cnt)
 	return err;
 }
 
-__u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
+__attribute__((weak)) __u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
 {
 	__u32 len = sizeof(*info);
 
@@ -186,7 +190,7 @@ __u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
 	return info->prog_id;
 }
 
-int stack_mprotect(void)
+__attribute__((weak)) int stack_mprotect(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	char buf[2 * 65536];
