@@ -15,7 +15,8 @@
 
 #define MAX_STACK_IPS 127	/* PERF_MAX_STACK_DEPTH */
 
-__attribute__((weak)) int bpf_find_map(const char *test, struct bpf_object *obj, const char *name)
+__attribute__((weak))
+int bpf_find_map(const char *test, struct bpf_object *obj, const char *name)
 {
 	struct bpf_map *map = bpf_object__find_map_by_name(obj, name);
 
@@ -39,7 +40,8 @@ static void *value_buf(int fd, __u32 *key_size)
 		      libbpf_num_possible_cpus() : 1, info.value_size + 8);
 }
 
-__attribute__((weak)) int compare_map_keys(int map1_fd, int map2_fd)
+__attribute__((weak))
+int compare_map_keys(int map1_fd, int map2_fd)
 {
 	__u32 key_size = 0;
 	char key[512], next[512];
@@ -66,7 +68,8 @@ out:
 	return err;
 }
 
-__attribute__((weak)) int compare_stack_ips(int smap_fd, int amap_fd, int stack_trace_len)
+__attribute__((weak))
+int compare_stack_ips(int smap_fd, int amap_fd, int stack_trace_len)
 {
 	__u64 sips[MAX_STACK_IPS], aips[MAX_STACK_IPS];
 	__u32 key, next;
@@ -88,7 +91,8 @@ __attribute__((weak)) int compare_stack_ips(int smap_fd, int amap_fd, int stack_
 	}
 }
 
-__attribute__((weak)) int get_bpf_max_tramp_links_from(struct btf *btf)
+__attribute__((weak))
+int get_bpf_max_tramp_links_from(struct btf *btf)
 {
 	int cnt = btf__type_cnt(btf);
 
@@ -107,7 +111,8 @@ __attribute__((weak)) int get_bpf_max_tramp_links_from(struct btf *btf)
 	return -1;
 }
 
-__attribute__((weak)) int get_bpf_max_tramp_links(void)
+__attribute__((weak))
+int get_bpf_max_tramp_links(void)
 {
 	struct btf *btf = btf__load_vmlinux_btf();
 	int n;
@@ -119,7 +124,8 @@ __attribute__((weak)) int get_bpf_max_tramp_links(void)
 	return n;
 }
 
-__attribute__((weak)) void hexdump(const char *prefix, const void *buf, size_t len)
+__attribute__((weak))
+void hexdump(const char *prefix, const void *buf, size_t len)
 {
 	const unsigned char *p = buf;
 

@@ -180,7 +180,8 @@ int get_xlated_program(int fd_prog, struct bpf_insn **buf, __u32 *cnt)
 	return err;
 }
 
-__attribute__((weak)) __u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
+__attribute__((weak))
+__u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
 {
 	__u32 len = sizeof(*info);
 
@@ -190,7 +191,8 @@ __attribute__((weak)) __u32 link_info_prog_id(const struct bpf_link *link, struc
 	return info->prog_id;
 }
 
-__attribute__((weak)) int stack_mprotect(void)
+__attribute__((weak))
+int stack_mprotect(void)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	char buf[2 * 65536];
