@@ -16,7 +16,8 @@
 set -eu
 
 if [ $# -lt 3 ] || [ ! -d "$1/prog_tests" ] || [ ! -f "$2/Makefile" ]; then
-	echo "usage: kernel-tests-import.sh SELFTESTS_BPF_DIR TREE NAME... (SELFTESTS_BPF_DIR: a kernel's tools/testing/selftests/bpf; TREE: a bpfcheck tree)" >&2
+	echo "usage: kernel-tests-import.sh SELFTESTS_BPF_DIR TREE NAME..." \
+		"(a kernel's tools/testing/selftests/bpf; a bpfcheck tree)" >&2
 	exit 2
 fi
 kdir=$1
@@ -62,7 +63,8 @@ copy_header() {	# H
 # The programs a test loads.
 progs_of() {	# FILE
 	{
-		sed -n 's/.*#[ \t]*include[ \t]*[<"]\([A-Za-z0-9_]*\)\.l\{0,1\}skel\.h[>"].*/\1/p' "$1"
+		sed -n "s/.*#[ \t]*include[ \t]*[<\"]\([A-Za-z0-9_]*\)\.l\{0,1\}skel\.h.*/\1/p" \
+			"$1"
 		grep -o '"\(\./\)\{0,1\}[A-Za-z0-9_]*\.\(bpf\.\)\{0,1\}o"' "$1" |
 			sed 's/^"\(\.\/\)\{0,1\}//; s/\.bpf\.o"$//; s/\.o"$//'
 	} | sort -u

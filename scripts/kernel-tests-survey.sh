@@ -95,7 +95,8 @@ printf '%-36s %-6s %-7s %s\n' TEST BUILDS RESULT WHY
 for t in "$@"; do
 	n=$((n + 1))
 	log=$logs/$t.log
-	sh "$srcdir/scripts/kernel-tests-import.sh" "$kdir" "$tree" "$t" >"$logs/$t.files" 2>"$log" || true
+	sh "$srcdir/scripts/kernel-tests-import.sh" "$kdir" "$tree" "$t" \
+		>"$logs/$t.files" 2>"$log" || true
 	if ! make -C "$tree" all >>"$log" 2>&1; then
 		why=$(grep -m1 -E 'error|Error' "$log" | sed "s|$tree/||g" | cut -c1-110)
 		printf '%-36s %-6s %-7s %s\n' "$t" no - "$why"

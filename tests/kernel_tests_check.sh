@@ -154,7 +154,7 @@ check_negative() {	# SERIES
 	expect_has "$OUT" "ASSERT_EQ(__retval) failed: actual 0 (0x0), expected == 1 (0x1)"
 	end_check
 
-	begin "CHECK, CHECK_FAIL, ASSERT_HAS_SUBSTR/STRNEQ/FAIL, PRINT_FAIL, SYS: failures say where and why"
+	begin "CHECK, CHECK_FAIL, ASSERT_HAS_SUBSTR/STRNEQ/FAIL, PRINT_FAIL, SYS fail, saying why"
 	run "$tree/build/test_progs" -t kernel_checks_wrong
 	expect_exit 1
 	for sub in check check_fail has_substr strneq assert_fail print_fail sys; do
@@ -163,7 +163,8 @@ check_negative() {	# SERIES
 	expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/all_hold:OK$"
 	expect_has "$OUT" "test_kernel_checks_wrong:FAIL:arith one and one make 2"
 	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+$"
-	expect_has "$OUT" 'ASSERT_HAS_SUBSTR(search) failed: "needle" is not a substring of "haystack"'
+	expect_has "$OUT" \
+		'ASSERT_HAS_SUBSTR(search) failed: "needle" is not a substring of "haystack"'
 	expect_has "$OUT" 'ASSERT_STRNEQ(prefix) failed: actual "abcd" != expected "abcx"'
 	expect_has "$OUT" "ASSERT_FAIL() failed: gave up after 3 tries"
 	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+ printed failure$"
@@ -171,11 +172,12 @@ check_negative() {	# SERIES
 	expect_no "$OUT" "not reached"
 	end_check
 
-	begin "RUN_TESTS: the right expectations pass (run_tests_api: 6 subtests, 1 for s390x skipped)"
+	begin "RUN_TESTS: the right expectations pass (run_tests_api: 6 pass, s390x's skips)"
 	run "$tree/build/test_progs" -t run_tests_api
 	expect_exit 0
 	expect_count "$OUT" '^#[0-9]+/[0-9]+ +run_tests_api/[a-z0-9_]+:OK$' 6
-	expect_match "$OUT" '^#[0-9]+/[0-9]+ +run_tests_api/s390x_only:SKIP \(not for this architecture\)$'
+	expect_match "$OUT" \
+		'^#[0-9]+/[0-9]+ +run_tests_api/s390x_only:SKIP \(not for this architecture\)$'
 	end_check
 }
 
