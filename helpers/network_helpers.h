@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <netinet/udp.h>
 #include <linux/if_ether.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
@@ -148,19 +149,23 @@ static inline __sum16 csum_ipv6_magic(const struct in6_addr *saddr,
 	return (__sum16)csum_fold(s);
 }
 
-/* UDP checksum over the header and payload that follow the IP header. */
+/* UDP checksum of a datagram (header and payload, udph->len bytes). */
 static inline __sum16 build_udp_v4_csum(const struct iphdr *iph,
-					const void *udp, int len)
+					const struct udphdr *udph)
 {
+	int len = bpf_ntohs(udph->len);
+
 	return csum_tcpudp_magic(iph->saddr, iph->daddr, len, IPPROTO_UDP,
-				 csum_partial(udp, len, 0));
+				 csum_partial(udph, len, 0));
 }
 
 static inline __sum16 build_udp_v6_csum(const struct ipv6hdr *ip6h,
-					const void *udp, int len)
+					const struct udphdr *udph)
 {
+	int len = bpf_ntohs(udph->len);
+
 	return csum_ipv6_magic(&ip6h->saddr, &ip6h->daddr, len, IPPROTO_UDP,
-			       csum_partial(udp, len, 0));
+			       csum_partial(udph, len, 0));
 }
 
 #endif

@@ -21,6 +21,14 @@ static void subtest_packets(void)
 			     .tot_len = __bpf_constant_htons(28),
 			     .saddr = __bpf_constant_htonl(0x7f000001),
 			     .daddr = __bpf_constant_htonl(0x7f000002) };
+	struct {
+		struct udphdr udp;
+		char data[8];
+	} dgram = {
+		.udp = { .source = __bpf_constant_htons(1234),
+			 .dest = __bpf_constant_htons(53) },
+		.data = "hello!!",
+	};
 
 	/* The kernel's test vectors: Ethernet, IP, TCP, MAGIC_BYTES long. */
 	ASSERT_EQ(sizeof(pkt_v4), 14 + 20 + 20, "sizeof(pkt_v4)");
@@ -34,6 +42,11 @@ static void subtest_packets(void)
 	ASSERT_NEQ(iph.check, 0, "ip checksum");
 	ASSERT_EQ(csum_fold((__u32)csum_partial(&iph, sizeof(iph), 0)), 0,
 		  "checksum verifies");
+	/* The same for UDP over its pseudo-header. */
+	dgram.udp.len = htons(sizeof(dgram));
+	dgram.udp.check = build_udp_v4_csum(&iph, &dgram.udp);
+	ASSERT_NEQ(dgram.udp.check, 0, "udp checksum");
+	ASSERT_EQ(build_udp_v4_csum(&iph, &dgram.udp), 0, "udp checksum verifies");
 }
 
 static void ping_pong(int family, const char *addr)
