@@ -68,17 +68,29 @@ if ! make -C "$tree" -j"$(nproc)" all >"$logs/base.log" 2>&1; then
 	exit 1
 fi
 
-# Why a run failed, from its output: a kernel gap or the first failure.
+# Why a run failed, from its output (not the start-up's feature notes):
+# a kernel gap, or the first failure.
 why_failed() {	# LOG
-	if grep -q 'bpf_testmod' "$1"; then
+	grep -v -e '^feature ' -e '^mounted ' "$1" >"$1.why"
+	if grep -q 'bpf_testmod' "$1.why"; then
 		echo "needs bpf_testmod.ko (not built by bpfcheck)"
-	elif grep -qE 'failed to load: -(EPERM|1)\b|Operation not permitted' "$1"; then
-		echo "kernel gap: a program load refused with EPERM (fentry/fexit, kprobe)"
-	elif grep -qE -- '-(ENOTSUPP|EOPNOTSUPP|524|95)\b|not supported' "$1"; then
-		echo "kernel gap: ENOTSUPP (feature missing on this kernel)"
+	elif grep -qE 'failed to load: -(EPERM|1)$' "$1.why" ||
+	     grep -qE '(fentry|fexit|skel_load).*(fail|FAIL)' "$1.why"; then
+		echo "kernel gap: fentry/fexit load refused (EPERM on this host)"
+	elif grep -qE 'kprobe.*-(ENOENT|EOPNOTSUPP|ENOTSUPP)' "$1.why"; then
+		echo "kernel gap: no kprobes on this host"
+	elif grep -qE 'failed to load: -EINVAL$' "$1.why"; then
+		echo "load refused with EINVAL: $(grep -m1 -B1 'failed to load' "$1.why" |
+			head -n1 | cut -c1-70)"
 	else
-		grep -m1 -E 'FAIL|failed|error' "$1" | cut -c1-100
+		grep -m1 -E 'FAIL|failed|error' "$1.why" | cut -c1-100
 	fi
+}
+
+# The test entry points a file defines (as scripts/gen-tests.sh finds them).
+names_in() {	# FILE
+	sed -n 's/^void[ \t]\{1,\}\(serial_\)\{0,1\}test_\([A-Za-z0-9_]*\)[ \t]*(.*/\2/p' "$1" |
+		tr '\n' ',' | sed 's/,$//'
 }
 
 # Put back the tree as it was: remove what the import added, restore
@@ -105,7 +117,8 @@ for t in "$@"; do
 	fi
 	built=$((built + 1))
 	unshare -n sh -c 'ip link set lo up; exec "$@"' sh \
-		"$tree/build/test_progs" -w 60 -t "$t" -v >"$log.run" 2>&1 && rc=0 || rc=$?
+		"$tree/build/test_progs" -w 60 -t "$(names_in "$tree/prog_tests/$t.c")" -v \
+		>"$log.run" 2>&1 && rc=0 || rc=$?
 	case $rc in
 	0) res=PASS; why=; pass=$((pass + 1)) ;;
 	4) res=SKIP; why=$(grep -m1 -o 'SKIP.*' "$log.run" | cut -c1-100); skip=$((skip + 1)) ;;
