@@ -53,11 +53,13 @@
 #include "test_api.h"
 #include "test_iptunnel_common.h"
 #include "bpf_util.h"
-#include "cgroup_helpers.h"
 #include "network_helpers.h"
 #include "test_loader.h"
 #include "test_progs_helpers.h"
 #include "testing_helpers.h"
 #include "trace_helpers.h"
+
+/* Join (and make) a cgroup for this test; removed when the test ends. */
+int test__join_cgroup(const char *path);
 
 #endif

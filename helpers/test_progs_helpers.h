@@ -32,6 +32,8 @@ static inline __u64 ptr_to_u64(const void *ptr)
 	return (__u64)(uintptr_t)ptr;
 }
 
+#define u64_to_ptr(ptr)	((void *)(uintptr_t)(ptr))
+
 /* The fd of map name in obj; -1 (and a FAIL line naming test) if none. */
 int bpf_find_map(const char *test, struct bpf_object *obj, const char *name);
 /* Every key of map1 is a key of map2: 0, else -1. */

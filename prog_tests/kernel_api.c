@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "cap_helpers.h"
+#include "cgroup_helpers.h"
 #include "test_progs.h"
 
 static int duration;
