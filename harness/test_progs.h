@@ -5,7 +5,8 @@
  * build discovers it.  It is the kernel's test_progs.h API (a kernel
  * selftest builds here unmodified: the same names, the same headers
  * pulled in, RUN_TESTS()) plus bpfcheck's test__need() and skip reasons
- * (probe.h).
+ * (probe.h).  As in the kernel, network_helpers.h and cgroup_helpers.h
+ * are for the tests that include them.
  */
 #ifndef BPFCHECK_TEST_PROGS_H
 #define BPFCHECK_TEST_PROGS_H
@@ -42,9 +43,11 @@
 #include <linux/err.h>
 #include <linux/filter.h>
 #include <linux/if_ether.h>
+#include <linux/if_packet.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/perf_event.h>
+#include <linux/socket.h>
 #include <linux/unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/bpf_endian.h>
@@ -54,7 +57,6 @@
 #include "test_api.h"
 #include "test_iptunnel_common.h"
 #include "bpf_util.h"
-#include "network_helpers.h"
 #include "test_loader.h"
 #include "test_progs_helpers.h"
 #include "testing_helpers.h"

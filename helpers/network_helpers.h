@@ -14,9 +14,14 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <netinet/udp.h>
+#include <net/if.h>
+#include <linux/ethtool.h>
 #include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include <linux/if_tun.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
+#include <linux/sockios.h>
 #include <linux/types.h>
 #include <bpf/bpf_endian.h>
 

@@ -12,6 +12,7 @@
 
 #include "cap_helpers.h"
 #include "cgroup_helpers.h"
+#include "network_helpers.h"
 #include "test_progs.h"
 
 static int duration;
