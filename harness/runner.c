@@ -293,12 +293,12 @@ static int start_forked(struct runner_slot *slot)
 
 static int run_in_process(struct runner_slot *slot)
 {
-	int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO);
-	int err = 0;
+	int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO), err = 0;
 
 	test_env_enter();
 	if (saved_out < 0 || saved_err < 0 || capture_redirect(cur.log_fd)) {
 		err = -EBADF;
+		test_env_leave();
 		goto out;
 	}
 	run_body();
