@@ -136,6 +136,46 @@ int start_server(int family, int type, const char *addr, __u16 port,
 	return start_server_str(family, type, addr, port, &opts);
 }
 
+static int set_reuseport(int fd, void *opts)
+{
+	int one = 1;
+
+	(void)opts;
+	return setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one));
+}
+
+int *start_reuseport_server(int family, int type, const char *addr_str,
+			    __u16 port, int timeout_ms, unsigned int nr_listens)
+{
+	struct network_helper_opts opts = {
+		.timeout_ms = timeout_ms,
+		.post_socket_cb = set_reuseport,
+	};
+	struct sockaddr_storage addr;
+	socklen_t len = sizeof(addr);
+	int *fds;
+
+	if (!nr_listens)
+		return NULL;
+	fds = malloc(nr_listens * sizeof(*fds));
+	if (!fds)
+		return NULL;
+	fds[0] = start_server_str(family, type, addr_str, port, &opts);
+	if (fds[0] < 0 || getsockname(fds[0], (struct sockaddr *)&addr, &len)) {
+		free_fds(fds, fds[0] < 0 ? 0 : 1);
+		return NULL;
+	}
+	/* The others on the address (and port) the first one got. */
+	for (unsigned int i = 1; i < nr_listens; i++) {
+		fds[i] = start_server_addr(type, &addr, len, &opts);
+		if (fds[i] < 0) {
+			free_fds(fds, i);
+			return NULL;
+		}
+	}
+	return fds;
+}
+
 void free_fds(int *fds, unsigned int nr_close_fds)
 {
 	if (!fds)

@@ -67,6 +67,12 @@ int start_server_str(int family, int type, const char *addr_str, __u16 port,
 		     const struct network_helper_opts *opts);
 int start_server_addr(int type, const struct sockaddr_storage *addr,
 		      socklen_t len, const struct network_helper_opts *opts);
+/*
+ * nr_listens sockets sharing addr_str:port with SO_REUSEPORT (port 0: the
+ * first one's); a malloc'ed array, freed with free_fds(), or NULL.
+ */
+int *start_reuseport_server(int family, int type, const char *addr_str,
+			    __u16 port, int timeout_ms, unsigned int nr_listens);
 void free_fds(int *fds, unsigned int nr_close_fds);
 int client_socket(int family, int type, const struct network_helper_opts *opts);
 int connect_to_addr(int type, const struct sockaddr_storage *addr,

@@ -79,6 +79,19 @@ out:
 	close(srv);
 }
 
+/* Two listeners on one port: the second gets the first one's port. */
+static void reuseport_pair(void)
+{
+	int *fds = start_reuseport_server(AF_INET, SOCK_STREAM, "127.0.0.1", 0,
+					  1000, 2);
+
+	if (!ASSERT_OK_PTR(fds, "start_reuseport_server"))
+		return;
+	ASSERT_EQ(get_socket_local_port(fds[1]), get_socket_local_port(fds[0]),
+		  "same port");
+	free_fds(fds, 2);
+}
+
 static void subtest_netns_sockets(void)
 {
 	char buf[8] = {}, name[64], path[128];
@@ -94,6 +107,7 @@ static void subtest_netns_sockets(void)
 	ASSERT_OK(access(path, F_OK), "netns made");
 	ping_pong(AF_INET, "127.0.0.1");
 	ping_pong(AF_INET6, "::1");
+	reuseport_pair();
 	/* A per-namespace sysctl, written in the new namespace only. */
 	if (!write_sysctl("/proc/sys/net/ipv4/ip_forward", "1")) {
 		fd = open("/proc/sys/net/ipv4/ip_forward", O_RDONLY);
