@@ -36,6 +36,8 @@
 #   make check-workflow   the example .github/workflows/vmtest.yml
 #   make check-kernel-cli libbpf/ci's test_progs line and JSON summary
 #   make check-toolchain  the default and LIBBPF=system builds, left-out tests
+#   make check-kernel-tests  the kernel's own selftests, unmodified, build
+#                     and pass (Documentation/kernel-tests.md)
 #   make clean        remove what the build made
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
@@ -198,6 +200,29 @@ BPF_OBJS := $(BPF_NAMES:%=$(BPF)/%.bpf.o) \
 	$(ISA_SKELS:.skel.h=.bpf.o)
 SKELS := $(BPF_NAMES:%=$(BPF)/%.skel.h) $(ISA_SKELS)
 
+# ---- the kernel's selftest conventions (Documentation/kernel-tests.md) --
+# A kernel selftest dropped in unmodified: its programs are progs/X.c,
+# built like progs/X.bpf.c into X.bpf.o and X.skel.h (X.o names the same
+# object, for tests that open ./X.o), with the kernel's headers of
+# compat/, and clang's warnings shown but not fatal (the kernel's progs
+# are written for older compilers).  X.lskel.h, a light skeleton, is made
+# for each test that includes one.  A test that includes <test_progs.h>
+# the kernel's way builds with the kernel's warning flags (no -Wextra).
+KSRC_BPF_SRCS := $(filter-out %.bpf.c,$(sort $(wildcard progs/*.c)))
+KSRC_BPF_OBJS := $(patsubst progs/%.c,$(BPF)/%.bpf.o,$(KSRC_BPF_SRCS))
+LSKELS := $(patsubst %,$(BPF)/%.lskel.h,$(sort $(shell sed -n \
+	's/^[ \t]*\#[ \t]*include[ \t]*[<"]\(.*\)\.lskel\.h[>"].*/\1/p' $(TEST_SRCS) /dev/null)))
+SKELS += $(KSRC_BPF_OBJS:.bpf.o=.skel.h) $(KSRC_BPF_OBJS:.bpf.o=.o) $(LSKELS)
+BPF_HDRS += $(wildcard compat/bpf/*.h compat/include/linux/*.h)
+KSRC_BPF_CFLAGS = $(filter-out -Werror,$(BPF_CFLAGS)) -std=gnu11 -fno-strict-aliasing \
+	-I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include -DBPF_NO_KFUNC_PROTOTYPES \
+	-fms-extensions -Wno-microsoft-anon-tag -Wno-compare-distinct-pointer-types \
+	-Wno-initializer-overrides
+COMMON_CFLAGS += -I$(SRCDIR)/compat/include
+KSRC_TEST_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(shell grep -l \
+	'^[ \t]*\#[ \t]*include[ \t]*<test_progs\.h>' $(TEST_SRCS) /dev/null))
+$(KSRC_TEST_OBJS): private WARN_CFLAGS := -Wall -Werror -Wno-unused-but-set-variable
+
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
 	$(filter-out harness/registry.c,$(TEST_PROGS_ONLY_SRCS))) $(OBJ)/registry.o \
 	$(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS))
@@ -245,7 +270,7 @@ MAKEFLAGS += --no-print-directory
 	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
 	man install-prefix lint \
-	vmtest-bench check-vmtest-bench
+	vmtest-bench check-vmtest-bench check-kernel-tests
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
@@ -326,6 +351,18 @@ $(foreach p,$(MULTI_ISA_PROGS),$(foreach c,$(ISA_CPUS), \
 $(BPF)/%.skel.h: $(BPF)/%.bpf.o
 	$(call msg,GEN-SKEL,$@)
 	$(Q)$(BPFTOOL) gen skeleton $< name $* > $@.tmp && mv $@.tmp $@
+
+# The kernel's selftest conventions (see above): progs/X.c, X.o, X.lskel.h.
+$(BPF)/%.bpf.o: progs/%.c $(GEN)/vmlinux.h $(BPF_HDRS) $(GEN)/build_info.h | $(BPF)
+	$(call msg,CLNG-BPF,$@)
+	$(Q)$(CLANG) $(KSRC_BPF_CFLAGS) -c $< -o $@
+
+$(BPF)/%.o: | $(BPF)/%.bpf.o
+	$(Q)ln -sf $*.bpf.o $@
+
+$(BPF)/%.lskel.h: $(BPF)/%.bpf.o
+	$(call msg,GEN-LSKEL,$@)
+	$(Q)$(BPFTOOL) gen skeleton -L $< name $*_lskel > $@.tmp && mv $@.tmp $@
 
 # ---- userspace ---------------------------------------------------------
 
@@ -572,6 +609,11 @@ check-vmtest-bench:
 # (scripts/linux-source.sh fetches and caches its kselftest files).
 check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/kselftest_check.sh
+
+# The kernel's own selftests of linux-source 6.12 and 7.2, unmodified, in
+# a scratch copy of the tree (Documentation/kernel-tests.md).
+check-kernel-tests: $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/kernel_tests_check.sh
 
 # The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
 # built into $(OUTPUT)/system (tests/scripts/toolchain_check.sh).

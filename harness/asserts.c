@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "test_progs.h"
+#include "test_api.h"
 
 static const char *base_name(const char *path)
 {

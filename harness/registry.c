@@ -7,7 +7,7 @@
  * reason, so that listings and reports still show it.
  */
 #include "registry.h"
-#include "test_progs.h"
+#include "test_api.h"
 
 #ifndef TESTS_LIST
 #error "TESTS_LIST must name the generated test list"

@@ -22,7 +22,7 @@
 #include "clock.h"
 #include "capture.h"
 #include "runner.h"
-#include "test_progs.h"
+#include "test_api.h"
 
 #define MAX_SUBTESTS 1024
 
@@ -246,12 +246,14 @@ static void run_body(void)
 {
 	cur.def->fn();
 	test__end_subtest();
+	test_env_leave();
 	fflush(stdout);
 	fflush(stderr);
 }
 
 static void child_main(void)
 {
+	test_env_enter();
 	if (capture_redirect(cur.log_fd) < 0)
 		_exit(127);
 	install_crash_handler();
@@ -296,11 +298,12 @@ static int start_forked(struct runner_slot *slot)
 
 static int run_in_process(struct runner_slot *slot)
 {
-	int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO);
-	int err = 0;
+	int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO), err = 0;
 
+	test_env_enter();
 	if (saved_out < 0 || saved_err < 0 || capture_redirect(cur.log_fd)) {
 		err = -EBADF;
+		test_env_leave();
 		goto out;
 	}
 	run_body();

@@ -13,7 +13,11 @@
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
-# Usage: scripts/linux-source.sh [--checkpatch] [SERIES]
+# Usage: scripts/linux-source.sh [--checkpatch | -b] [SERIES]
+#   -b: the kernel's BPF selftests instead (tools/testing/selftests/bpf,
+#   which tests/scripts/kernel_tests_check.sh builds here unmodified), cached
+#   apart in $VMTEST_CACHE/linux-source/bpf-selftests, so that fetching
+#   them leaves the trees libbpf is built from as they are.
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
 #   --checkpatch: only scripts/checkpatch.pl and the two files it reads
@@ -66,16 +70,23 @@ usage_die() {
 top=$VT_CACHE/linux-source
 cp_top=$VT_CACHE/checkpatch
 series_default=6.1
-if [ "${1:-}" = --checkpatch ]; then
+case "${1:-}" in
+--checkpatch)
 	shift
 	# A set of its own, so that the trees cached for the build stay complete.
 	MEMBERS=$CHECKPATCH_MEMBERS
 	top=$cp_top
 	series_default=newest
-fi
+	;;
+-b)
+	shift
+	MEMBERS="tools/testing/selftests/bpf"
+	top=$top/bpf-selftests
+	;;
+esac
 series=${1:-$series_default}
 [ $# -le 1 ] ||
-	usage_die "usage: linux-source.sh [--checkpatch] [SERIES] (6.1, 7.2, ..., newest)"
+	usage_die "usage: linux-source.sh [--checkpatch | -b] [SERIES] (6.1, 7.2, ..., newest)"
 case $series in
 newest) ;;
 [0-9]*.[0-9]*)

@@ -138,6 +138,11 @@ counted_stage "bad input (tests/scripts/bad_inputs.sh: test_progs, bench, vmtest
 # 10. What people expect of a tool: signals, --version, completion,
 #     man pages, progress, the sweep's plot.
 counted_stage "tool conventions (tests/scripts/ux_check.sh)" ux "$srcdir/tests/scripts/ux_check.sh" ux-checks
+# 11. The kernel's own selftests (linux-source 6.12 and 7.2), unmodified, in
+#    a scratch copy of the tree: they build and pass; RUN_TESTS' negative
+#    control fails as it must.
+counted_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12 and 7.2)" \
+	kernel-tests "$srcdir/tests/scripts/kernel_tests_check.sh" kernel-tests-checks
 end=$(date +%s)
 
 echo

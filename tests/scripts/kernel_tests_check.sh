@@ -1,0 +1,198 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck source-path=SCRIPTDIR
+#
+# The kernel's own selftests, unmodified, in bpfcheck (Documentation/
+# kernel-tests.md).  For each series of KERNEL_TESTS_SERIES (default
+# "6.12 7.2"): the kernel's tools/testing/selftests/bpf of Debian's
+# linux-source (scripts/linux-source.sh -b, cached); a scratch copy of
+# this tree with the tests below dropped into prog_tests/ and progs/
+# (scripts/kernel-tests-import.sh) and compared with the kernel's files;
+# the scratch tree builds; each test passes on the host kernel.  The
+# tests are examples of the kernel's API at large: maps, XDP and tc test
+# runs, skeletons, global data, a light skeleton (map_ptr), RUN_TESTS
+# verifier tests.
+#
+# The negative controls (tests/scripts/kernel_tests/) are built into the last scratch
+# tree: RUN_TESTS() expectations and CHECK()-style checks that do not
+# hold fail their subtests, and the output says which and why.
+#
+# Usage: [OUTPUT=build-dir] [KERNEL_TESTS_SERIES="6.12 7.2"]
+#        sh tests/scripts/kernel_tests_check.sh
+# Prints "ok N - ..." / "not ok N - ...", then
+# "kernel-tests-checks: P passed, F failed".
+
+set -u
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+SCRATCH_NAME=kernel-tests
+# shellcheck source=../lib.sh
+. "$HERE/../lib.sh"
+
+need kernel-tests-checks "make all" "$OUTPUT/test_progs"
+SERIES=${KERNEL_TESTS_SERIES:-"6.12 7.2"}
+# Named by the issue (maps, XDP, tc, skeletons, global data, stacks).
+NAMED="ringbuf_multi queue_stack_map xdp global_data for_each skeleton
+map_lookup_percpu_elem stacktrace_map btf_map_in_map xdp_adjust_tail"
+# A light skeleton, and verifier tests written with RUN_TESTS(), where
+# the series has them.
+EXTRA="map_ptr async_stack_depth jeq_infer_not_null
+iter_buf_null_fail"
+VMTEST_CACHE=${VMTEST_CACHE:-$REPO/vmtest/cache}
+export VMTEST_CACHE
+
+# The makes below are a user's, not part of the make that may run this.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+jobs=-j$(nproc 2>/dev/null || echo 1)
+
+# A copy of the project's sources (no build, caches or .git), with the
+# libbpf the main build made, so that it is not built again.
+make_scratch() {	# DEST
+	mkdir -p "$1/build" || return 1
+	set -- "$1" --exclude-vcs --exclude=./build --exclude=./vmtest/cache
+	case $OUTPUT in
+	"$REPO"/*) set -- "$@" "--exclude=./${OUTPUT#"$REPO"/}" ;;
+	esac
+	dest=$1
+	shift
+	tar -C "$REPO" "$@" -cf - . | tar -C "$dest" -xf - || return 1
+	if [ -d "$OUTPUT/libbpf" ]; then
+		cp -a "$OUTPUT/libbpf" "$dest/build/" || return 1
+	fi
+}
+
+# Each file the import printed is byte for byte the kernel's.
+expect_unmodified() {	# KDIR TREE LIST
+	while read -r f; do
+		base=${f#*/}
+		for src in "$1/$f" "$1/progs/$base" "$1/$base"; do
+			[ -f "$src" ] && break
+		done
+		cmp -s "$src" "$2/$f" || bad "$f differs from the kernel's $src"
+	done <"$3"
+}
+
+comma_list() {
+	printf '%s\n' "$TESTS" | tr -s ' \n' ',,' | sed 's/,$//'
+}
+
+check_series() {	# SERIES [NEGATIVE]
+	s=$1
+	tree=$T/tree-$s
+	begin "$s: the kernel's BPF selftests of linux-source-$s (fetched, or cached)"
+	run sh "$REPO/scripts/linux-source.sh" -b "$s"
+	expect_exit 0
+	kdir=$(tail -n 1 "$OUT")/tools/testing/selftests/bpf
+	[ -d "$kdir/prog_tests" ] || bad "no prog_tests/ in $kdir"
+	end_check
+	TESTS=$NAMED
+	for t in $EXTRA; do
+		[ ! -f "$kdir/prog_tests/$t.c" ] || TESTS="$TESTS $t"
+	done
+
+	begin "$s: $(printf '%s\n' "$TESTS" | wc -w) tests and what they load, copied unmodified"
+	make_scratch "$tree" || bad "cannot copy the project to $tree"
+	# shellcheck disable=SC2086 # the test names are words
+	run sh "$REPO/scripts/kernel-tests-import.sh" "$kdir" "$tree" $TESTS
+	expect_exit 0
+	cp "$OUT" "$T/imported-$s"
+	expect_unmodified "$kdir" "$tree" "$T/imported-$s"
+	if [ -n "${2:-}" ]; then
+		if ! cp "$REPO"/tests/scripts/kernel_tests/prog_tests/*.c "$tree/prog_tests/" ||
+		   ! cp "$REPO"/tests/scripts/kernel_tests/progs/*.c "$tree/progs/"; then
+			bad "cannot add the RUN_TESTS negative control"
+		fi
+	fi
+	end_check
+
+	begin "$s: the tree with them builds (make)"
+	run make -C "$tree" OUTPUT="$tree/build" "$jobs" all
+	expect_exit 0
+	expect_no "$ERR" "error:"
+	end_check
+
+	# From another directory: each test finds its objects by itself.
+	begin "$s: test_progs -t <the tests> runs them all, exit 0"
+	run sh -c "cd '$T' && '$tree/build/test_progs' -t '$(comma_list)' -J '$T/$s.json'"
+	expect_exit 0
+	save "run-$s"
+	end_check
+	for t in $TESTS; do
+		begin "$s: $t passes"
+		use "run-$s"
+		expect_match "$OUT" "^#[0-9]+ +$t:OK$"
+		expect_jq "$T/$s.json" ".results[] | select(.name == \"$t\") |
+			.outcome == \"PASS\" and .failed == false"
+		end_check
+	done
+}
+
+# The negative control: every subtest of run_tests_wrong fails, saying why.
+check_negative() {	# SERIES
+	tree=$T/tree-$1
+	begin "RUN_TESTS negative control: each wrong expectation fails, exit 1"
+	run "$tree/build/test_progs" -t run_tests_wrong -J "$T/wrong.json"
+	expect_exit 1
+	save wrong
+	for sub in wrong_msg loads_fine wrong_retval; do
+		expect_match "$OUT" "^#[0-9]+/[0-9]+ +run_tests_wrong/$sub:FAIL$"
+	done
+	expect_jq "$T/wrong.json" '[.results[] | select(.name == "run_tests_wrong") |
+		.subtests[] | select(.failed)] | length == 3'
+	end_check
+
+	begin "RUN_TESTS negative control: the __msg line not found is shown, with the log"
+	use wrong
+	expect_has "$OUT" "EXPECTED MSG NOT FOUND: 'this line is not in the verifier log'"
+	expect_has "$OUT" "VERIFIER LOG:"
+	expect_has "$OUT" "R0 invalid mem access 'scalar'"
+	end_check
+
+	begin "RUN_TESTS negative control: unexpected load success and a wrong __retval named"
+	use wrong
+	expect_has "$OUT" "unexpected successful load (expected __failure)"
+	expect_has "$OUT" "ASSERT_EQ(__retval) failed: actual 0 (0x0), expected == 1 (0x1)"
+	end_check
+
+	begin "CHECK, CHECK_FAIL, ASSERT_HAS_SUBSTR/STRNEQ/FAIL, PRINT_FAIL, SYS fail, saying why"
+	run "$tree/build/test_progs" -t kernel_checks_wrong
+	expect_exit 1
+	for sub in check check_fail has_substr strneq assert_fail print_fail sys; do
+		expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/$sub:FAIL$"
+	done
+	expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/all_hold:OK$"
+	expect_has "$OUT" "test_kernel_checks_wrong:FAIL:arith one and one make 2"
+	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+$"
+	expect_has "$OUT" \
+		'ASSERT_HAS_SUBSTR(search) failed: "needle" is not a substring of "haystack"'
+	expect_has "$OUT" 'ASSERT_STRNEQ(prefix) failed: actual "abcd" != expected "abcx"'
+	expect_has "$OUT" "ASSERT_FAIL() failed: gave up after 3 tries"
+	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+ printed failure$"
+	expect_has "$OUT" "ASSERT_OK(exit 3) failed"
+	expect_no "$OUT" "not reached"
+	end_check
+
+	begin "RUN_TESTS: the right expectations pass (run_tests_api: 6 pass, s390x's skips)"
+	run "$tree/build/test_progs" -t run_tests_api
+	expect_exit 0
+	expect_count "$OUT" '^#[0-9]+/[0-9]+ +run_tests_api/[a-z0-9_]+:OK$' 6
+	expect_match "$OUT" \
+		'^#[0-9]+/[0-9]+ +run_tests_api/s390x_only:SKIP \(not for this architecture\)$'
+	end_check
+}
+
+last=
+for s in $SERIES; do
+	last=$s
+done
+for s in $SERIES; do
+	if [ "$s" = "$last" ]; then
+		check_series "$s" negative
+	else
+		check_series "$s"
+	fi
+done
+check_negative "$last"
+
+echo "kernel-tests-checks: $n_passed passed, $n_failed failed"
+[ "$n_failed" -eq 0 ]
