@@ -19,7 +19,7 @@
 #include "isa.h"
 #include "probe.h"
 #include "mounts.h"
-#include "test_progs.h"
+#include "test_api.h"
 
 #define REASON_LEN 200
 

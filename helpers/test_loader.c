@@ -19,7 +19,7 @@
 #include "cap_helpers.h"
 #include "int_file.h"
 #include "test_loader.h"
-#include "test_progs.h"
+#include "test_api.h"
 #include "test_spec.h"
 
 #define LOG_BUF_SZ	(8u << 20)

@@ -136,8 +136,8 @@ static const struct cost_ops fizzbuzz_cost = {
 
 static const struct bench_ops bench_cost_fizzbuzz = {
 	.name = "prog-cost-fizzbuzz",
-	.desc = "XDP FizzBuzzFibonacci classifier, --variant lookup (the fix), "
-		"loop (the regression) or lookup-bounds (one more bounds check)",
+	.desc =
+		"XDP FizzBuzzFibonacci classifier, --variant lookup, loop (slower) or lookup-bounds",
 	.opts = (const char *const[]){ "variant", NULL },
 	.check = prog_cost_check,
 	.run = prog_cost_run,

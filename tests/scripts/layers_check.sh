@@ -68,12 +68,12 @@ check_injected_cycle() {
 check_injected_arrows() {
 	begin "negative control: lib -> harness and bench -> bench/gate are flagged"
 	scratch_tree
-	printf '#include "test_progs.h"\n' >>"$T/tree/lib/clock.h"
+	printf '#include "test_api.h"\n' >>"$T/tree/lib/clock.h"
 	printf '#include "gate/gate.h"\n' >>"$T/tree/bench/cpus.c"
 	printf '#include "bench.h"\n' >>"$T/tree/harness/select.c"
 	run layers_scan "$T/tree"
 	expect_exit 1
-	expect_line "$OUT" 'arrow: lib/clock.h includes harness/test_progs.h (lib -> harness)'
+	expect_line "$OUT" 'arrow: lib/clock.h includes harness/test_api.h (lib -> harness)'
 	expect_line "$OUT" 'arrow: bench/cpus.c includes bench/gate/gate.h (bench -> bench/gate)'
 	expect_line "$OUT" 'arrow: harness/select.c includes bench/bench.h (harness -> bench)'
 	end_check
