@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "json_writer.h"
+#include "kernel_gap.h"
 #include "report.h"
 #include "util.h"
 
@@ -75,6 +76,8 @@ static void write_test(struct json_writer *w, const struct test_result *r)
 		json_kv_string(w, "crash", r->crash);
 	if (r->leaks)
 		json_kv_string(w, "leaks", r->leaks);
+	if (kernel_gap_errno(r))
+		json_kv_string(w, "kernel_gap", kernel_gap_errno(r));
 	json_key(w, "subtests");
 	json_begin_array(w);
 	for (int i = 0; i < r->n_subtests; i++)

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "kernel_gap.h"
 #include "report.h"
 
 static const char *text_outcome(enum outcome o)
@@ -83,6 +84,30 @@ void report_text_test(FILE *out, const struct test_result *r, int verbosity)
 	fflush(out);
 }
 
+/*
+ * Which failures look like a feature this kernel lacks (EPERM, ENOTSUPP),
+ * so that a reader can tell them from bugs.
+ */
+static void print_kernel_gaps(FILE *out, const struct test_result *results, int n,
+			      int failed)
+{
+	int gaps = 0;
+
+	for (int i = 0; i < n; i++)
+		gaps += kernel_gap_errno(&results[i]) != NULL;
+	if (!gaps)
+		return;
+	fprintf(out, "Kernel gaps? %d of %d failed with EPERM/ENOTSUPP (a missing feature):",
+		gaps, failed);
+	for (int i = 0; i < n; i++) {
+		const char *gap = kernel_gap_errno(&results[i]);
+
+		if (gap)
+			fprintf(out, " %s (%s)%s", results[i].name, gap, --gaps ? "," : "");
+	}
+	fputc('\n', out);
+}
+
 void report_text_end(FILE *out, const struct test_result *results, int n,
 		     const struct summary *s)
 {
@@ -92,6 +117,7 @@ void report_text_end(FILE *out, const struct test_result *results, int n,
 			if (outcome_failed(results[i].outcome))
 				print_test(out, &results[i], 0, true);
 	}
+	print_kernel_gaps(out, results, n, s->failed);
 	/* The kernel's counts: scripts compare this line with -J's. */
 	fprintf(out, "Summary: %d/%d PASSED, %d SKIPPED, %d FAILED\n",
 		s->kernel_success, s->subtests_passed, s->kernel_skipped,

@@ -36,6 +36,10 @@ NAMED="ringbuf_multi queue_stack_map xdp global_data for_each skeleton
 map_lookup_percpu_elem stacktrace_map btf_map_in_map xdp_adjust_tail"
 # A light skeleton, and verifier tests written with RUN_TESTS(), where
 # the series has them.
+# The kernel-gap control: fentry_fexit (6.12's, light skeletons) loads
+# fentry and fexit programs, which this host refuses with EPERM.
+GAP_SERIES=6.12
+GAP_TEST=fentry_fexit
 EXTRA="map_ptr async_stack_depth jeq_infer_not_null
 iter_buf_null_fail"
 VMTEST_CACHE=${VMTEST_CACHE:-$REPO/vmtest/cache}
@@ -97,6 +101,10 @@ check_series() {	# SERIES [NEGATIVE]
 	expect_exit 0
 	cp "$OUT" "$T/imported-$s"
 	expect_unmodified "$kdir" "$tree" "$T/imported-$s"
+	if [ "$s" = "$GAP_SERIES" ] && [ -f "$kdir/prog_tests/$GAP_TEST.c" ]; then
+		run sh "$REPO/scripts/kernel-tests-import.sh" "$kdir" "$tree" "$GAP_TEST"
+		expect_exit 0
+	fi
 	if [ -n "${2:-}" ]; then
 		if ! cp "$REPO"/tests/scripts/kernel_tests/prog_tests/*.c "$tree/prog_tests/" ||
 		   ! cp "$REPO"/tests/scripts/kernel_tests/progs/*.c "$tree/progs/"; then
@@ -117,6 +125,7 @@ check_series() {	# SERIES [NEGATIVE]
 	expect_exit 0
 	save "run-$s"
 	end_check
+	[ "$s" != "$GAP_SERIES" ] || check_gap "$tree"
 	for t in $TESTS; do
 		begin "$s: $t passes"
 		use "run-$s"
@@ -125,6 +134,27 @@ check_series() {	# SERIES [NEGATIVE]
 			.outcome == \"PASS\" and .failed == false"
 		end_check
 	done
+}
+
+# A failure from a feature the kernel lacks is told apart from a bug: the
+# summary names it (and its errno) as a kernel gap, and the JSON marks it.
+# Where the kernel has fentry the same test must simply pass.
+check_gap() {	# TREE
+	[ -f "$1/prog_tests/$GAP_TEST.c" ] || return 0
+	begin "$GAP_TEST: an EPERM load is named a kernel gap (or it passes with fentry)"
+	run "$1/build/test_progs" -t "$GAP_TEST" -J "$T/gap.json"
+	if jq -e '.environment.features.fentry.present' "$T/gap.json" >/dev/null; then
+		expect_exit 0
+		expect_no "$OUT" "Kernel gaps?"
+	else
+		expect_exit 1
+		expect_match "$OUT" "^#[0-9]+ +$GAP_TEST:FAIL$"
+		expect_match "$OUT" \
+			"^Kernel gaps\\? 1 of 1 failed with EPERM/ENOTSUPP \\(a missing feature\\): $GAP_TEST \\(EPERM\\)$"
+		expect_jq "$T/gap.json" ".results[] | select(.name == \"$GAP_TEST\") |
+			.kernel_gap == \"EPERM\""
+	fi
+	end_check
 }
 
 # The negative control: every subtest of run_tests_wrong fails, saying why.
@@ -161,6 +191,7 @@ check_negative() {	# SERIES
 		expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/$sub:FAIL$"
 	done
 	expect_match "$OUT" "^#[0-9]+/[0-9]+ +kernel_checks_wrong/all_hold:OK$"
+	expect_no "$OUT" "Kernel gaps?"
 	expect_has "$OUT" "test_kernel_checks_wrong:FAIL:arith one and one make 2"
 	expect_match "$OUT" "^test_kernel_checks_wrong:FAIL:[0-9]+$"
 	expect_has "$OUT" \
