@@ -76,7 +76,7 @@ int make_sockaddr(int family, const char *addr_str, __u16 port,
 		return 0;
 	}
 bad:
-	fprintf(stderr, "make_sockaddr: bad address '%s' for family %d\n",
+	fprintf(stderr, "%s: bad address '%s' for family %d\n", __func__,
 		addr_str ? addr_str : "(null)", family);
 	errno = EINVAL;
 	return -1;
@@ -349,7 +349,7 @@ struct nstoken *open_netns(const char *name)
 	tok->orig_fd = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (tok->orig_fd < 0 || fd < 0 || setns(fd, CLONE_NEWNET)) {
-		fprintf(stderr, "open_netns %s: %s\n", name, strerror(errno));
+		fprintf(stderr, "%s %s: %s\n", __func__, name, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		if (tok->orig_fd >= 0)
@@ -366,7 +366,7 @@ void close_netns(struct nstoken *token)
 	if (!token)
 		return;
 	if (setns(token->orig_fd, CLONE_NEWNET))
-		fprintf(stderr, "close_netns: %s\n", strerror(errno));
+		fprintf(stderr, "%s: %s\n", __func__, strerror(errno));
 	close(token->orig_fd);
 	free(token);
 }

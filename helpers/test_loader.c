@@ -53,7 +53,8 @@ static int msg_regex(const char *text, regex_t *re)
 	while (*text) {
 		const char *close;
 
-		if (!strncmp(text, "{{", 2) && (close = strstr(text + 2, "}}"))) {
+		close = strncmp(text, "{{", 2) ? NULL : strstr(text + 2, "}}");
+		if (close) {
 			memcpy(p, text + 2, close - text - 2);
 			p += close - text - 2;
 			text = close + 2;
@@ -161,8 +162,8 @@ static bool wants_packet(enum bpf_prog_type type)
 static void check_retval(struct test_loader *tester, struct bpf_object *obj,
 			 struct bpf_program *prog, const struct spec_mode *m)
 {
-	unsigned char in[RUN_DATA_LEN] = {}, out[RUN_DATA_LEN * 4];
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .repeat = 1);
+	unsigned char in[RUN_DATA_LEN] = {}, out[RUN_DATA_LEN * 4];
 	int err;
 
 	if (tester->pre_execution_cb && tester->pre_execution_cb(obj)) {
@@ -346,8 +347,8 @@ void test_loader__run_subtests(struct test_loader *tester,
 			       const char *skel_name,
 			       skel_elf_bytes_fn elf_bytes_factory)
 {
-	struct subtest_ctx c = { .tester = tester, .skel_name = skel_name };
 	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = skel_name);
+	struct subtest_ctx c = { .tester = tester, .skel_name = skel_name };
 	struct bpf_object *obj;
 	int err;
 

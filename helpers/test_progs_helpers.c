@@ -164,7 +164,7 @@ struct netns_obj *netns_new(const char *name, bool open)
 	/* A namespace of that name left by an earlier run goes first. */
 	remove_netns(name);
 	if (make_netns(name)) {
-		fprintf(stderr, "netns_new: cannot make network namespace %s\n", name);
+		fprintf(stderr, "%s: cannot make network namespace %s\n", __func__, name);
 		free(ns->name);
 		free(ns);
 		return NULL;

@@ -13,6 +13,7 @@
 #include <linux/bpf.h>
 
 #include "int_file.h"
+#include "util.h"
 #include "test_spec.h"
 
 #define TAG_PREFIX "bpfcheck:"
@@ -116,7 +117,7 @@ static bool parse_value(const char *s, long long *v)
 	bool neg = *s == '-';
 	char *end;
 
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		if (!strcmp(s + neg, names[i].name)) {
 			*v = neg ? -names[i].v : names[i].v;
 			return true;
@@ -156,6 +157,10 @@ static void check_load_mode(struct test_spec *spec, const char *mode)
 		spec->not_here = "runs only with the JIT off (net.core.bpf_jit_enable)";
 }
 
+/* The kernel's test_loader checks these; bpfcheck's does not (yet). */
+static const char unsupported_checks[] =
+	"__xlated, __jited, __stderr, __stdout and __caps_unpriv checks are not supported";
+
 /* Keys shared by both modes: "msg" and "msg_unpriv" reach here as "msg". */
 static int apply_mode_tag(struct spec_mode *m, const char *key,
 			  const struct tag *t, struct test_spec *spec)
@@ -176,8 +181,7 @@ static int apply_mode_tag(struct spec_mode *m, const char *key,
 	} else if (!strcmp(key, "xlated") || !strcmp(key, "jited") ||
 		   !strcmp(key, "stderr") || !strcmp(key, "stdout") ||
 		   !strcmp(key, "caps")) {
-		m->unsupported = "__xlated, __jited, __stderr, __stdout and "
-				 "__caps_unpriv checks are not supported";
+		m->unsupported = unsupported_checks;
 	} else {
 		return -ENOENT;
 	}
@@ -202,8 +206,7 @@ static int apply_tag(struct test_spec *spec, const struct tag *t)
 	else if (!strcmp(t->key, "arch")) {
 		spec->arch_tags++;
 		spec->arch_match |= !strcmp(t->value, this_arch());
-	}
-	else if (!strcmp(t->key, "load_mode"))
+	} else if (!strcmp(t->key, "load_mode"))
 		check_load_mode(spec, t->value);
 	else if (!strcmp(t->key, "auxiliary"))
 		spec->auxiliary = true;

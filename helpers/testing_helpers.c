@@ -220,8 +220,8 @@ int write_sysctl(const char *sysctl, const char *value)
 int load_bpf_testmod(bool verbose)
 {
 	if (verbose)
-		fprintf(stderr, "bpf_testmod.ko: bpfcheck does not build the "
-			"kernel's test module\n");
+		fprintf(stderr,
+			"bpf_testmod.ko: bpfcheck does not build the kernel's test module\n");
 	return -ENOENT;
 }
 

@@ -244,8 +244,8 @@ int read_build_id(const char *path, char *build_id, size_t size)
 
 	if (fd < 0)
 		return -errno;
-	if (elf_version(EV_CURRENT) == EV_NONE ||
-	    !(elf = elf_begin(fd, ELF_C_READ_MMAP, NULL))) {
+	elf = elf_version(EV_CURRENT) == EV_NONE ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf) {
 		close(fd);
 		return -EINVAL;
 	}

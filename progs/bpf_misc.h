@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Small things BPF programs share: bpfcheck's own, and the names the
- * kernel's selftests give them (its progs/bpf_misc.h), so that the kernel's
- * programs build here unmodified.
+ * kernel's selftests give them (in their header of the same name), so that
+ * the kernel's programs build here unmodified.
  *
  * The test annotations (__success, __failure, __msg, __retval, ...) become
  * BTF declaration tags on the program's function.  RUN_TESTS()

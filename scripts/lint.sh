@@ -43,10 +43,34 @@ esac
 #  registry.c builds its declarations and its table from the generated
 #  tests list with X-macros: their ";" and unused arguments are the point.
 #  BENCH_BATCH_BODY writes a whole producer function, return included.
+# The rest reproduce the kernel's BPF API, whose forms are its interface:
+#  bpf_experimental.h: private() is an attribute list (no parentheses
+#  around it); can_loop and cond_break are statement expressions whose
+#  asm goto needs local labels, and cond_break must break its caller's loop.
+#  bpf_legacy.h: load_*(skb, off) keep the skb argument of the asm-declared
+#  functions they stand for, though the builtins do not take it.
+#  compiler.h: __always_inline is "inline __attribute__(...)", not a value.
+#  filter.h: BPF_LD_IMM64_RAW and BPF_LD_MAP_VALUE are two initializers of
+#  an instruction array, which parentheses would turn into a comma operator.
+#  rwonce.h: barrier() is the asm statement itself, as in the kernel.
+#  kernel_checks.h: SYS(label, ...) jumps to the caller's label on failure.
+#  bpf_util.h: strscpy() picks its 2- or 3-argument form by counting
+#  arguments: __bpfcheck_pick's leading parameters only take up places.
+#  bpf_misc.h: __imm*() are asm operands ("[name]" "constraint"(expr)), not
+#  values, and __sink() is an asm statement.
 checkpatch_exceptions() {	# FILE
 	case $1 in
 	*harness/registry.c) echo TRAILING_SEMICOLON,MACRO_ARG_UNUSED ;;
 	*progs/bench_producer.h) echo MACRO_WITH_FLOW_CONTROL ;;
+	*compat/bpf/bpf_experimental.h)
+		echo COMPLEX_MACRO,MACRO_WITH_FLOW_CONTROL,INDENTED_LABEL ;;
+	*compat/bpf/bpf_legacy.h) echo MACRO_ARG_UNUSED ;;
+	*compat/include/linux/compiler.h) echo COMPLEX_MACRO ;;
+	*compat/include/linux/filter.h) echo COMPLEX_MACRO ;;
+	*compat/include/linux/rwonce.h) echo COMPLEX_MACRO ;;
+	*harness/kernel_checks.h) echo MACRO_WITH_FLOW_CONTROL ;;
+	*helpers/bpf_util.h) echo MACRO_ARG_UNUSED ;;
+	*progs/bpf_misc.h) echo BRACKET_SPACE,COMPLEX_MACRO ;;
 	esac
 }
 
