@@ -7,7 +7,6 @@
 #include <linux/if_ether.h>
 #include <linux/in.h>
 #include <linux/ip.h>
-#include <linux/tcp.h>
 #include <linux/udp.h>
 #include <string.h>
 
