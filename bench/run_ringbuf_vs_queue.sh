@@ -412,14 +412,24 @@ index_of() {	# WORD LIST
 	echo "$2" | tr ' ' '\n' | grep -v '^$' | grep -nx -- "$1" | cut -d: -f1
 }
 
+# The distinct values of column N of the series, in order of appearance.
+series_words() {	# N
+	awk -v n="$1" '!seen[$n]++ { printf "%s ", $n }' "$out/plot.series"
+}
+
 # One "plot" clause per series, in the order of the data file's blocks.
 plot_clauses() {	# DATA USING WITH key|nokey
 	i=0
-	nb=$(echo $batches | wc -w)
+	# What the series hold, not the options: -R tabulates runs made
+	# with other options.
+	pv=$(series_words 1)
+	pm=$(series_words 2)
+	pb=$(series_words 3)
+	nb=$(echo "$pb" | wc -w)
 	while read -r v m b; do
-		ci=$(( ($(index_of "$v" "$variants") - 1) % 6 + 1 ))
+		ci=$(( ($(index_of "$v" "$pv") - 1) % 6 + 1 ))
 		colour=$(echo "$PLOT_COLOURS" | cut -d' ' -f"$ci")
-		si=$(( ($(index_of "$m" "$modes") - 1) * nb + $(index_of "$b" "$batches") ))
+		si=$(( ($(index_of "$m" "$pm") - 1) * nb + $(index_of "$b" "$pb") ))
 		[ "$i" = 0 ] || printf ', \\\n'
 		printf "  '%s' index %d using %s with %s lw 2 lc rgb '%s' dt %d pt %d" \
 			"$1" "$i" "$2" "$3" "$colour" $(( (si - 1) % 5 + 1 )) $(( si % 7 + 4 ))
