@@ -242,7 +242,8 @@ KTAP_CHECK := $(OUTPUT)/ktap_check
 STATS_TEST := $(OUTPUT)/stats_test
 GATE_TEST := $(OUTPUT)/gate_test
 JSON_READER_TEST := $(OUTPUT)/json_reader_test
-BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST)
+TOTALS_TEST := $(OUTPUT)/totals_test
+BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST) $(TOTALS_TEST)
 BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
 BENCH_SWEEP_ARGS ?=
@@ -437,10 +438,11 @@ $(OUTPUT)/$(1): tests/bench/$(1).c $(2) $(wildcard $(addsuffix /*.h,$(3) lib)) |
 	$(Q)$$(CC) $$(CFLAGS) $$(SAN_FLAGS) -std=gnu11 $$(WARN_CFLAGS) \
 		$(addprefix -I$(SRCDIR)/,$(3) lib) -o $$@ tests/bench/$(1).c $(2) -lm
 endef
-# The bench's statistics, the gate's t-test, the JSON reader.
+# The bench's statistics, the gate's t-test, the JSON reader, the totals.
 $(eval $(call unit_test,stats_test,bench/stats.c,bench))
 $(eval $(call unit_test,gate_test,bench/gate/gate.c bench/stats.c,bench/gate bench))
 $(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/utf8.c,))
+$(eval $(call unit_test,totals_test,bench/totals.c,bench))
 
 # LIBBPF=source: built once, again when the sources change (a new tree
 # fetched into the cache, or edits in the kernel tree bpfcheck sits in).

@@ -14,6 +14,7 @@
  *   bench.c     what a running benchmark calls: stop flags, failure
  *   report.c    text, JSON and BMF reports of a result (report.h)
  *   stats.c     mean, stddev, percentiles
+ *   totals.c    whether a run's totals add up (skipped runs included)
  *   cpus.c      CPU lists ("0,2-3"), cpustat.c other processes' CPU time
  *   benchs/     the producer/consumer families, one file each
  *   prog_cost/  per-program cost by test run and by BPF statistics
@@ -130,6 +131,12 @@ struct bench_ops {
 	int (*drain)(struct bench_thread *t);
 	/* The producers' per-CPU counters (mmapped .bss), or NULL. */
 	const struct bench_cpu_counters *(*counters)(void);
+	/*
+	 * Runs of the producer program the kernel skipped so far (its
+	 * recursion_misses, bench/totals.h): 0 or -errno.  NULL: counters
+	 * must match the triggers exactly.
+	 */
+	int (*missed_runs)(__u64 *runs);
 	/* Release everything setup took, also after a failed setup. */
 	void (*teardown)(void);
 	/*

@@ -146,6 +146,11 @@ static void print_totals(const struct bench_totals *t)
 	else
 		printf(", hits %llu", t->hits);
 	printf("\n");
+	/* Apart, so that a skip never passes for a slower producer. */
+	if (t->bpf_counts)
+		printf(
+		       "Skipped runs: %llu by the kernel (recursion_misses), %llu of the bench's triggers\n",
+		       t->missed_runs, t->skipped_triggers);
 }
 
 /* Records per wake-up: few means the consumer keeps up and waits often. */
@@ -431,6 +436,12 @@ static void json_totals(struct json_writer *w, const struct bench_totals *t)
 	else
 		json_null(w);
 	json_kv_uint(w, "drops", t->drops);
+	json_key(w, "missed_runs");
+	if (t->bpf_counts)
+		json_uint(w, t->missed_runs);
+	else
+		json_null(w);
+	json_kv_uint(w, "skipped_triggers", t->skipped_triggers);
 	json_kv_bool(w, "bpf_counts", t->bpf_counts);
 	json_kv_bool(w, "consistent", t->consistent);
 	json_end_object(w);

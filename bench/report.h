@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "stats.h"
+#include "totals.h"
 
 /* What one second brought: deltas of the cumulative counters. */
 struct bench_sample {
@@ -25,16 +26,6 @@ struct bench_sample {
 	__u64 steal_ns;		/* CPU time the hypervisor took */
 	__u64 wakeups;		/* of the consumers (0: they do not wait) */
 	__u64 prod_triggers[BENCH_MAX_THREADS];
-};
-
-struct bench_totals {
-	__u64 triggers;		/* syscalls by producers and --b2b consumers */
-	__u64 produced;		/* records the BPF side tried to emit */
-	__u64 hits;
-	__u64 drops;
-	bool bpf_counts;	/* produced/drops come from the BPF side */
-	bool consistent;
-	char why[160];		/* when not consistent */
 };
 
 struct bench_result {

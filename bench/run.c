@@ -238,9 +238,11 @@ static void sample_loop(const struct bench_env *env, struct bench_result *r)
 
 /*
  * Once everything is drained every record the BPF side tried is either
- * consumed or dropped, and it tried batch_cnt per trigger.
+ * consumed or dropped, and it tried batch_cnt per trigger it ran for
+ * (totals.h); missed is the runs the kernel skipped meanwhile.
  */
-static void compute_totals(const struct bench_env *env, struct bench_totals *t)
+static void compute_totals(const struct bench_env *env, __u64 missed,
+			   struct bench_totals *t)
 {
 	const struct bench_family *f = cur->family;
 	__u64 per_trigger = f && f->per_trigger ? f->per_trigger(env) : 1;
@@ -251,21 +253,24 @@ static void compute_totals(const struct bench_env *env, struct bench_totals *t)
 	t->produced = s.produced;
 	t->hits = s.hits;
 	t->drops = s.drops;
+	t->missed_runs = missed;
 	t->bpf_counts = cur->counters != NULL;
-	t->consistent = true;
-	if (!t->bpf_counts)
-		return;
-	if (t->hits + t->drops != t->produced) {
-		t->consistent = false;
-		snprintf(t->why, sizeof(t->why),
-			 "hits %llu + drops %llu != produced %llu",
-			 t->hits, t->drops, t->produced);
-	} else if (t->produced != t->triggers * per_trigger) {
-		t->consistent = false;
-		snprintf(t->why, sizeof(t->why),
-			 "produced %llu != triggers %llu x %llu per trigger",
-			 t->produced, t->triggers, per_trigger);
-	}
+	bench_totals_check(t, per_trigger);
+}
+
+/* The producer program's skipped runs so far; 0 with no program. */
+static int read_missed(__u64 *runs, char *err, size_t len)
+{
+	int ret;
+
+	*runs = 0;
+	if (!cur->missed_runs)
+		return 0;
+	ret = cur->missed_runs(runs);
+	if (ret)
+		return bench_err(err, len, "reading the program's recursion_misses: %s",
+				 errname(ret));
+	return 0;
 }
 
 static void print_header(const struct bench_env *env)
@@ -284,10 +289,13 @@ static void print_header(const struct bench_env *env)
 /* Run the threads and collect samples, then stop, drain and count. */
 static int measure(const struct bench_env *env, struct bench_result *r)
 {
+	__u64 missed_before = 0, missed_after = 0;
 	char err[256];
 	int ret;
 
-	ret = start_threads(env, err, sizeof(err));
+	ret = read_missed(&missed_before, err, sizeof(err));
+	if (!ret)
+		ret = start_threads(env, err, sizeof(err));
 	if (!ret)
 		sample_loop(env, r);
 	stop_threads(env);
@@ -300,6 +308,8 @@ static int measure(const struct bench_env *env, struct bench_result *r)
 		if (ret < 0)
 			bench_fail("draining what is left: %s", errname(ret));
 	}
+	if (!bench_failed() && read_missed(&missed_after, err, sizeof(err)))
+		bench_fail("%s", err);
 	if (bench_failed()) {
 		fprintf(stderr, "bench: %s: %s\n", env->name, bench_failed());
 		return BENCH_EXIT_FAIL;
@@ -309,7 +319,7 @@ static int measure(const struct bench_env *env, struct bench_result *r)
 		r->producer_cpu[i] = bench_producer(i)->cpu;
 	for (int i = 0; i < env->consumer_cnt; i++)
 		r->consumer_cpu[i] = bench_consumer(i)->cpu;
-	compute_totals(env, &r->totals);
+	compute_totals(env, missed_after - missed_before, &r->totals);
 	return 0;
 }
 

@@ -219,6 +219,7 @@ static const struct bench_ops bench_queue_pop = {
 	.consume = queue_pop_consume,
 	.drain = queue_pop_drain,
 	.counters = queue_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = queue_teardown,
 };
 BENCH_REGISTER(bench_queue_pop);
@@ -234,6 +235,7 @@ static const struct bench_ops bench_queue_batch = {
 	.consume = queue_batch_consume,
 	.drain = queue_batch_drain,
 	.counters = queue_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = queue_teardown,
 };
 BENCH_REGISTER(bench_queue_batch);

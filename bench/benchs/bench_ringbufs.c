@@ -506,6 +506,7 @@ static const struct bench_ops bench_rb_libbpf = {
 	.consume = rb_libbpf_consume,
 	.drain = rb_libbpf_drain,
 	.counters = rb_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = rbs_teardown,
 };
 BENCH_REGISTER(bench_rb_libbpf);
@@ -523,6 +524,7 @@ static const struct bench_ops bench_rb_custom = {
 	.consume = rb_custom_consume,
 	.drain = rb_custom_drain,
 	.counters = rb_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = rbs_teardown,
 };
 BENCH_REGISTER(bench_rb_custom);
@@ -540,6 +542,7 @@ static const struct bench_ops bench_rb_output = {
 	.consume = rb_libbpf_consume,
 	.drain = rb_libbpf_drain,
 	.counters = rb_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = rbs_teardown,
 };
 BENCH_REGISTER(bench_rb_output);
@@ -557,6 +560,7 @@ static const struct bench_ops bench_pb_libbpf = {
 	.consume = pb_libbpf_consume,
 	.drain = pb_libbpf_drain,
 	.counters = pb_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = rbs_teardown,
 };
 BENCH_REGISTER(bench_pb_libbpf);

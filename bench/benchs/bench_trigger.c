@@ -78,6 +78,7 @@ static const struct bench_ops bench_trig_prog = {
 	.hits = BENCH_HITS_PRODUCED,
 	.setup = trig_prog_setup,
 	.counters = trig_counters,
+	.missed_runs = producer_missed_runs,
 	.teardown = trig_teardown,
 };
 BENCH_REGISTER(bench_trig_prog);

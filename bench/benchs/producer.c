@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "json_writer.h"
@@ -31,6 +32,8 @@ static struct {
 /* The attach type in use after setup, and why better ones were not. */
 static enum bench_attach attach_used = BENCH_ATTACH_AUTO;
 static char attach_note[256];
+/* The attached program, until the benchmark's teardown closes it. */
+static int prog_fd = -1;
 
 static const char *const attach_names[] = {
 	[BENCH_ATTACH_AUTO] = "auto",
@@ -182,6 +185,19 @@ int producer_load_attach(struct bpf_object_skeleton *s, const char *prefix,
 		return bench_err(err, len, "%s: %s on attach", attach_name(mode),
 				 errname(ret));
 	}
+	prog_fd = bpf_program__fd(target);
+	return 0;
+}
+
+int producer_missed_runs(__u64 *runs)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	/* Kernels before 5.12 leave the field as it is: 0. */
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
+		return -errno;
+	*runs = info.recursion_misses;
 	return 0;
 }
 

@@ -44,6 +44,12 @@ int producer_load_attach(struct bpf_object_skeleton *s, const char *prefix,
 typedef int (*producer_load_fn)(enum bench_attach mode, char *err, size_t len);
 int producer_load(producer_load_fn load, char *err, size_t len);
 
+/*
+ * bench_ops.missed_runs of the families: the loaded program's
+ * recursion_misses, the runs the kernel skipped (bench/totals.h).
+ */
+int producer_missed_runs(__u64 *runs);
+
 /* --b2b: the consumer, having drained, triggers the next batch. */
 void producer_b2b_next(struct bench_thread *t);
 

@@ -3,7 +3,8 @@
 #
 # The bench's own tests ("make check-bench"): the statistics unit tests,
 # every benchmark for about a second (hits > 0, JSON and BMF valid,
-# hits + drops == produced == triggers x batch), the notification modes,
+# hits + drops == produced == (triggers - skipped) x batch, skipped <=
+# the program's recursion_misses), the notification modes,
 # Ctrl-C, and bad input (one stderr line, non-zero exit).  Runs under
 # ASan/UBSan where it checks leaks and error paths (build/bench-san).
 # Prints "ok N - what" / "not ok N - what" and ends with
@@ -24,9 +25,10 @@ BENCH_SAN=${BENCH_SAN:-$OUTPUT/bench-san}
 STATS_TEST=${STATS_TEST:-$OUTPUT/stats_test}
 GATE_TEST=${GATE_TEST:-$OUTPUT/gate_test}
 JSON_READER_TEST=${JSON_READER_TEST:-$OUTPUT/json_reader_test}
+TOTALS_TEST=${TOTALS_TEST:-$OUTPUT/totals_test}
 
 need bench-checks "make check-bench" "$BENCH" "$BENCH_SAN" "$STATS_TEST" \
-	"$GATE_TEST" "$JSON_READER_TEST"
+	"$GATE_TEST" "$JSON_READER_TEST" "$TOTALS_TEST"
 
 J="$T/run.json"
 B="$T/run.bmf"
@@ -67,13 +69,24 @@ expect_reports() {
 }
 
 # Every record the BPF side tried was consumed or dropped, and it tried
-# batch_cnt per trigger (1 for the baselines).
+# batch_cnt per trigger (1 for the baselines) except for the triggers
+# whose run the kernel skipped, which it reports apart (recursion_misses).
 expect_consistent() {
 	expect_jq "$J" '.totals.consistent'
 	expect_jq "$J" '.totals | if .bpf_counts then .hits + .drops == .produced
 		else .hits == .triggers end'
 	expect_jq "$J" '(.options.batch_cnt // 1) as $b | .totals |
-		(.bpf_counts | not) or .produced == .triggers * $b'
+		(.bpf_counts | not) or
+		(.produced == (.triggers - .skipped_triggers) * $b and
+		 .skipped_triggers <= .missed_runs)'
+	if jq -e .totals.bpf_counts "$J" >/dev/null 2>&1; then
+		expect_jq "$J" '.totals.missed_runs | type == "number"'
+		re='^Skipped runs: [0-9]+ by the kernel \(recursion_misses\), '
+		expect_match "$OUT" "${re}[0-9]+ of the bench's triggers\$"
+	else
+		expect_jq "$J" '.totals | .missed_runs == null and .skipped_triggers == 0'
+		expect_no "$OUT" "Skipped runs:"
+	fi
 }
 
 # unit_test WHAT BINARY LABEL: a unit test binary passes every check.
@@ -93,6 +106,8 @@ check_stats_unit() {
 		"$GATE_TEST" gate-test
 	unit_test "json reader: unit tests, valid and malformed documents" \
 		"$JSON_READER_TEST" json-reader-test
+	unit_test "totals: skipped runs excuse exactly the triggers that produced nothing" \
+		"$TOTALS_TEST" totals-test
 }
 
 # Ring and perf buffer consumers wait and count their wake-ups; the
