@@ -503,8 +503,10 @@ install-prefix: $(TEST_PROGS_BIN) $(BENCH) $(MAN)/test_progs.1 $(MAN)/bench.1
 	$(Q)install -m 755 $(TEST_PROGS_BIN) $(BENCH) $(DESTDIR)$(PREFIX)/bin/
 	$(Q)install -m 644 $(MAN)/test_progs.1 $(MAN)/bench.1 \
 		$(DESTDIR)$(PREFIX)/share/man/man1/
-	$(Q)install -m 644 $(SRCDIR)/completion/test_progs $(SRCDIR)/completion/bench \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+	$(Q)for c in test_progs bench; do \
+		install -m 644 $(SRCDIR)/completion/$$c.bash \
+			$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$c || exit; \
+	done
 
 # ---- running -----------------------------------------------------------
 

@@ -158,21 +158,21 @@ expect_offers() {
 C=$REPO/completion
 "$TP" --list=detail | grep '^fizz' >"$T/fizz"
 expect_offers "test_progs -t fizz: fizzbuzz and its subtests (--list=detail)" \
-	"$T/fizz" "$C/test_progs" _bpfcheck_test_progs "$TP" -t fizz
+	"$T/fizz" "$C/test_progs.bash" _bpfcheck_test_progs "$TP" -t fizz
 "$TP" --list=detail | grep '^fizzbuzz/o' | sed 's/^/bloom_filter,/' >"$T/list"
 expect_offers "test_progs -a bloom_filter,fizzbuzz/o: the last entry of a list" \
-	"$T/list" "$C/test_progs" _bpfcheck_test_progs "$TP" -a bloom_filter,fizzbuzz/o
+	"$T/list" "$C/test_progs.bash" _bpfcheck_test_progs "$TP" -a bloom_filter,fizzbuzz/o
 echo --version >"$T/ver"
-expect_offers "test_progs --vers: --version" "$T/ver" "$C/test_progs" \
+expect_offers "test_progs --vers: --version" "$T/ver" "$C/test_progs.bash" \
 	_bpfcheck_test_progs "$TP" --vers
 "$BENCH" -l | awk '$1 ~ /^prog-cost-/ { print $1 }' >"$T/pc"
 expect_offers "bench prog-cost-: the prog-cost benchmarks (bench -l)" "$T/pc" \
-	"$C/bench" _bpfcheck_bench "$BENCH" prog-cost-
+	"$C/bench.bash" _bpfcheck_bench "$BENCH" prog-cost-
 { "$BENCH" -l | awk '{ print $1 }'; echo compare; } >"$T/all"
 expect_offers "bench <TAB>: every benchmark and compare" "$T/all" \
-	"$C/bench" _bpfcheck_bench "$BENCH" ""
+	"$C/bench.bash" _bpfcheck_bench "$BENCH" ""
 printf '%s\n' update >"$T/op"
-expect_offers "bench --op u: update" "$T/op" "$C/bench" _bpfcheck_bench \
+expect_offers "bench --op u: update" "$T/op" "$C/bench.bash" _bpfcheck_bench \
 	"$BENCH" prog-cost-map-batch --op u
 
 # ---- Ctrl-C during a prog-cost benchmark ----------------------------------
