@@ -112,6 +112,17 @@ int bench_parse_long(const char *opt, const char *arg, long min, long max,
 	return 0;
 }
 
+int bench_parse_uint(const char *opt, const char *arg, long min, long max,
+		     const char *what, unsigned int *out)
+{
+	long v;
+	int ret = bench_parse_long(opt, arg, min, max, what, &v);
+
+	if (!ret)
+		*out = v;
+	return ret;
+}
+
 static void add_long(struct parser *p, int *n, const char *name, bool has_arg, int val)
 {
 	p->longs[*n] = (struct option){

@@ -54,6 +54,9 @@ int bench_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 /* A whole number from min to max, or a usage error naming opt and what. */
 int bench_parse_long(const char *opt, const char *arg, long min, long max,
 		     const char *what, long *out);
+/* The same into an unsigned int option (0 <= min <= max <= UINT_MAX). */
+int bench_parse_uint(const char *opt, const char *arg, long min, long max,
+		     const char *what, unsigned int *out);
 
 /*
  * Parse and check argv into env.  -1 to run the benchmark, else the exit

@@ -34,13 +34,8 @@ static struct {
 
 static int parse_queue_size(const char *arg)
 {
-	long v;
-	int ret = bench_parse_long("--queue-size", arg, 1, 1 << 24,
-				   "the queue map capacity in elements", &v);
-
-	if (!ret)
-		args.queue_size = v;
-	return ret;
+	return bench_parse_uint("--queue-size", arg, 1, 1 << 24,
+				"the queue map capacity in elements", &args.queue_size);
 }
 
 static const struct bench_opt queue_opts[] = {

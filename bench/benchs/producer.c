@@ -51,24 +51,14 @@ static const char *attach_name(enum bench_attach a)
 
 static int parse_batch(const char *arg)
 {
-	long v;
-	int ret = bench_parse_long("--batch-cnt", arg, 1, BENCH_MAX_BATCH,
-				   "records per trigger", &v);
-
-	if (!ret)
-		args.batch_cnt = v;
-	return ret;
+	return bench_parse_uint("--batch-cnt", arg, 1, BENCH_MAX_BATCH,
+				"records per trigger", &args.batch_cnt);
 }
 
 static int parse_sampled(const char *arg)
 {
-	long v;
-	int ret = bench_parse_long("--sampled", arg, 1, 1 << 20,
-				   "records per consumer wake-up", &v);
-
-	if (!ret)
-		args.sampled = v;
-	return ret;
+	return bench_parse_uint("--sampled", arg, 1, 1 << 20,
+				"records per consumer wake-up", &args.sampled);
 }
 
 static int parse_rb_sampled(const char *arg __maybe_unused)

@@ -65,23 +65,13 @@ static int parse_variant(const char *arg)
 
 static int parse_keys(const char *arg)
 {
-	long v;
-	int ret = bench_parse_long("--keys", arg, 1, MAX_KEYS, "a number of keys", &v);
-
-	if (!ret)
-		args.keys = v;
-	return ret;
+	return bench_parse_uint("--keys", arg, 1, MAX_KEYS, "a number of keys", &args.keys);
 }
 
 static int parse_hit_pct(const char *arg)
 {
-	long v;
-	int ret = bench_parse_long("--hit-pct", arg, 0, 100,
-				   "a percentage of probes that hit", &v);
-
-	if (!ret)
-		args.hit_pct = v;
-	return ret;
+	return bench_parse_uint("--hit-pct", arg, 0, 100,
+				"a percentage of probes that hit", &args.hit_pct);
 }
 
 static int parse_op(const char *arg)
