@@ -85,16 +85,23 @@ struct parser {
 	bool given_p, given_c, given_prod_cpus, given_cons_cpus;
 };
 
+int bench_vusage_error(const char *who, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", who);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	return BENCH_EXIT_USAGE;
+}
+
 int bench_usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	int ret;
 
-	fputs("bench: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	ret = bench_vusage_error("bench", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	return BENCH_EXIT_USAGE;
+	return ret;
 }
 
 int bench_parse_long(const char *opt, const char *arg, long min, long max,

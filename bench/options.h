@@ -19,6 +19,7 @@
 #ifndef BPFCHECK_BENCH_OPTIONS_H
 #define BPFCHECK_BENCH_OPTIONS_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #include "bench.h"
@@ -51,6 +52,9 @@ extern const struct bench_opt_group *const __stop_bench_options[];
 
 /* "bench: <message>" on stderr; returns BENCH_EXIT_USAGE. */
 int bench_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same for a command of bench's: "<who>: <message>". */
+int bench_vusage_error(const char *who, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* A whole number from min to max, or a usage error naming opt and what. */
 int bench_parse_long(const char *opt, const char *arg, long min, long max,
 		     const char *what, long *out);

@@ -24,6 +24,7 @@
 #include "bench.h"
 #include "gate.h"
 #include "json_reader.h"
+#include "options.h"
 #include "report.h"
 
 #define DEFAULT_THRESHOLD_PCT	5.0
@@ -31,7 +32,7 @@
 
 #define EXIT_NO_REGRESSION	0
 #define EXIT_REGRESSED		1
-#define EXIT_BAD_INPUT		2
+#define EXIT_BAD_INPUT		BENCH_EXIT_USAGE
 
 struct cmp_run {
 	const char *config;
@@ -80,13 +81,12 @@ static int bad_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 static int bad_input(const char *fmt, ...)
 {
 	va_list ap;
+	int ret;
 
-	fputs("bench compare: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	ret = bench_vusage_error("bench compare", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
-	return EXIT_BAD_INPUT;
+	return ret;
 }
 
 static void free_run(struct cmp_run *r)
