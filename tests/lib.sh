@@ -266,3 +266,22 @@ finish() {
 	echo "self-tests: $n_passed passed, $n_failed failed"
 	[ "$n_failed" -eq 0 ]
 }
+
+# QEMU processes whose command line names $T/vm (the checks' vmtest work
+# directory, VMTEST_OUT=$T/vm).
+our_qemus() {
+	for p in /proc/[0-9]*; do
+		{ tr "\\0" " " <"$p/cmdline"; } 2>/dev/null |
+			grep -q "^qemu-system.*$T/vm" && echo "${p#/proc/}"
+	done
+}
+
+# Wait up to 60 s for one of them to start; records a failure if none did.
+wait_our_qemu() {
+	n=0
+	while [ -z "$(our_qemus)" ] && [ "$n" -lt 600 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	[ -n "$(our_qemus)" ] || bad "no QEMU started within 60 s"
+}

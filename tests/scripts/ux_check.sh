@@ -283,14 +283,6 @@ end_check
 
 # ---- SIGTERM to vmtest.sh alone, while a guest boots ---------------------
 
-# QEMU processes of our work directory.
-our_qemus() {
-	for p in /proc/[0-9]*; do
-		{ tr "\\0" " " <"$p/cmdline"; } 2>/dev/null |
-			grep -q "^qemu-system.*$T/vm" && echo "${p#/proc/}"
-	done
-}
-
 # term_check DELAY: vmtest on 6.12, SIGTERM to its pid DELAY seconds after
 # its QEMU appears; within 8 s it must be gone, with QEMU, the guest
 # job's subshells and its work directory.
@@ -300,12 +292,7 @@ term_check() {
 	VMTEST_OUT=$T/vm sh "$VMTEST" -k 6.12 --accel tcg -- sleep 300 \
 		>"$OUT" 2>"$ERR" </dev/null &
 	pid=$!
-	n=0
-	while [ -z "$(our_qemus)" ] && [ "$n" -lt 1200 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
-	[ -n "$(our_qemus)" ] || bad "no QEMU started within 60 s"
+	wait_our_qemu
 	sleep "$1"
 	kids=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
 	kill -TERM "$pid"

@@ -35,14 +35,6 @@ now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 less_than() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
-# QEMU processes started by these checks.
-our_qemus() {
-	for p in /proc/[0-9]*; do
-		{ tr "\\0" " " <"$p/cmdline"; } 2>/dev/null | grep -q "^qemu-system.*$T/vm" &&
-			echo "${p#/proc/}"
-	done
-}
-
 expect_nothing_booted() {
 	expect_no "$ERR" "booting"
 	[ -z "$(ls -A "$T/vm" 2>/dev/null)" ] ||
@@ -199,12 +191,7 @@ interrupt_check() {	# SIGNAL WHOM
 	setsid perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' \
 		sh "$VMTEST" -k 6.1 -k 6.12 -- sleep 300 >"$OUT" 2>"$ERR" </dev/null &
 	pid=$!
-	n=0
-	while [ -z "$(our_qemus)" ] && [ "$n" -lt 600 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	[ -n "$(our_qemus)" ] || bad "no QEMU started within 60 s"
+	wait_our_qemu
 	sleep 1
 	if [ "$2" = group ]; then
 		/bin/kill -s "$1" -- "-$pid"
