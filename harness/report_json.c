@@ -67,6 +67,8 @@ static void write_subtest(struct json_writer *w,
 
 static void write_test(struct json_writer *w, const struct test_result *r)
 {
+	const char *gap = kernel_gap_errno(r);
+
 	json_begin_object(w);
 	json_kv_string(w, "name", r->name);
 	json_kv_int(w, "number", r->number);
@@ -76,8 +78,8 @@ static void write_test(struct json_writer *w, const struct test_result *r)
 		json_kv_string(w, "crash", r->crash);
 	if (r->leaks)
 		json_kv_string(w, "leaks", r->leaks);
-	if (kernel_gap_errno(r))
-		json_kv_string(w, "kernel_gap", kernel_gap_errno(r));
+	if (gap)
+		json_kv_string(w, "kernel_gap", gap);
 	json_key(w, "subtests");
 	json_begin_array(w);
 	for (int i = 0; i < r->n_subtests; i++)
