@@ -285,3 +285,13 @@ wait_our_qemu() {
 	done
 	[ -n "$(our_qemus)" ] || bad "no QEMU started within 60 s"
 }
+
+# Wait up to SEC seconds for PID to end; non-zero if it still runs.
+wait_gone() {	# PID SEC
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ "$n" -lt $(($2 * 10)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	! kill -0 "$1" 2>/dev/null
+}

@@ -296,14 +296,7 @@ term_check() {
 	sleep "$1"
 	kids=$(ps -o pid= --ppid "$pid" | tr '\n' ' ')
 	kill -TERM "$pid"
-	n=0
-	while kill -0 "$pid" 2>/dev/null && [ "$n" -lt 80 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	if kill -0 "$pid" 2>/dev/null; then
-		bad "vmtest still runs 8 s after SIGTERM"
-	fi
+	wait_gone "$pid" 8 || bad "vmtest still runs 8 s after SIGTERM"
 	left=$(our_qemus)
 	[ -z "$left" ] || bad "QEMU left behind: pids $left"
 	for k in $kids; do

@@ -198,12 +198,7 @@ interrupt_check() {	# SIGNAL WHOM
 	else
 		/bin/kill -s "$1" "$pid"
 	fi
-	n=0
-	while kill -0 "$pid" 2>/dev/null && [ "$n" -lt 150 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	if kill -0 "$pid" 2>/dev/null; then
+	if ! wait_gone "$pid" 15; then
 		bad "vmtest still runs 15 s after SIG$1"
 		kill -KILL "$pid" 2>/dev/null
 	fi
