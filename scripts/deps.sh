@@ -30,10 +30,14 @@ debian-archive-keyring libc6-dev-i386 iputils-ping ethtool"
 # bookworm-security, clang-19 in bookworm): the Makefile's default CLANG.
 clang_choices="clang-22 clang-19"
 pkgs_bench="gnuplot-nox"
+# The guest's userland beyond busybox (vmtest/userland.conf says which
+# program of each the tests run): copied from the host into the initramfs.
+pkgs_guest="dash iproute2 iputils-ping ethtool binutils iptables nftables \
+netcat-openbsd procps util-linux libgcc-s1"
 # vmtest: QEMU, the guest's busybox, initramfs tools, module decompression
 # (.ko.xz, .ko.zst), objcopy for module dependencies, apt downloads.
 pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
-debian-archive-keyring"
+debian-archive-keyring $pkgs_guest"
 
 # ci: rsync for the kernel's lib.mk install rule; yq (YAML to JSON, for jq)
 # and python3-jsonschema to check .github/workflows against its schema;

@@ -23,6 +23,9 @@
 
 VT_BUSYBOX=${VMTEST_BUSYBOX:-/bin/busybox}
 
+# shellcheck source=userland.sh
+. "$VT_SRCDIR/vmtest/userland.sh"
+
 # Harness binaries shipped to /bpfcheck when they are built.
 VT_GUEST_BINS="test_progs bench"
 
@@ -30,22 +33,22 @@ VT_GUEST_BINS="test_progs bench"
 # building them again is a good part of a run's time besides the boot.
 VT_ICACHE=$VT_CACHE/initramfs
 
-initramfs_cache_file() {	# KEY
+initramfs_cache_file() (	# KEY
 	printf '%s/%s' "$VT_ICACHE" "$(printf '%s' "$1" | cksum | tr ' ' _)"
-}
+)
 
 # The archive (and its LOG) for KEY into OUT, if it is cached.
-initramfs_cache_get() {	# KEY OUT [LOG]
+initramfs_cache_get() (	# KEY OUT [LOG]
 	f=$(initramfs_cache_file "$1")
 	[ -f "$f.cpio" ] || return 1
 	if [ -n "${3:-}" ]; then
 		cp "$f.log" "$3" 2>/dev/null || return 1
 	fi
 	ln -f "$f.cpio" "$2" 2>/dev/null || cp "$f.cpio" "$2"
-}
+)
 
 # Keep OUT (and LOG) as the archive of KEY; entries a day old go.
-initramfs_cache_put() {	# KEY OUT [LOG]
+initramfs_cache_put() (	# KEY OUT [LOG]
 	f=$(initramfs_cache_file "$1")
 	mkdir -p "$VT_ICACHE" || return 0
 	find "$VT_ICACHE" -type f -mmin +1440 -delete 2>/dev/null
@@ -53,13 +56,14 @@ initramfs_cache_put() {	# KEY OUT [LOG]
 		cp "$3" "$f.log.$$" && mv "$f.log.$$" "$f.log" || return 0
 	fi
 	cp "$2" "$f.cpio.$$" && mv "$f.cpio.$$" "$f.cpio"
-}
+)
 
 # What the base archive is made of: names, sizes and times of its files,
 # and the dynamic linker's cache (a library upgrade changes it).
-initramfs_base_key() {
+initramfs_base_key() (
 	set -- "$VT_BUSYBOX" "$VT_SRCDIR/vmtest/init" "$VT_SRCDIR/vmtest/suite" \
-		"$VT_SRCDIR/vmtest/initramfs.sh" /etc/ld.so.cache
+		"$VT_SRCDIR/vmtest/initramfs.sh" "$VT_SRCDIR/vmtest/userland.sh" \
+		/etc/ld.so.cache
 	for b in $VT_GUEST_BINS; do
 		[ -x "$OUTPUT/$b" ] && set -- "$@" "$OUTPUT/$b"
 	done
@@ -68,42 +72,53 @@ initramfs_base_key() {
 	done
 	echo "base $VT_GUEST_BINS"
 	stat -L -c '%n %s %Y' "$@" 2>/dev/null
-}
+	userland_files "$VT_USERLAND" | xargs -r stat -L -c '%n %s %Y' 2>/dev/null
+)
 
 # Write a newc archive of directory DIR to OUT (owner root, sorted).
-initramfs_pack() {	# DIR OUT
+initramfs_pack() (	# DIR OUT
 	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
 		cpio -o -H newc -R 0:0 --quiet) >"$2.tmp" && mv "$2.tmp" "$2"
-}
+)
 
 # Copy FILE to the same path under ROOT (symlinks resolved).
-initramfs_copy_abs() {	# ROOT FILE
+initramfs_copy_abs() (	# ROOT FILE
 	mkdir -p "$1$(dirname "$2")" && cp -L "$2" "$1$2"
-}
+)
 
-# The dynamic loader and the shared libraries of ELF file BIN, into ROOT.
-initramfs_libs() {	# ROOT BIN
-	# "not a dynamic executable" for static binaries: nothing to copy.
-	ldd "$2" 2>/dev/null | awk '
+# The dynamic loader and the shared libraries of ELF files BIN..., into ROOT.
+initramfs_libs() (	# ROOT BIN...
+	root=$1
+	shift
+	# "not a dynamic executable" for static binaries: nothing to copy;
+	# with several files ldd heads each one's list with "FILE:".
+	ldd "$@" 2>/dev/null | awk '
 		$2 == "=>" && $3 ~ /^\// { print $3 }
-		$1 ~ /^\// { print $1 }' | while read -r lib; do
-		[ -e "$1$lib" ] || initramfs_copy_abs "$1" "$lib" || return 1
-	done
-}
+		NF > 1 && $1 ~ /^\// { print $1 }' | LC_ALL=C sort -u |
+		while read -r lib; do
+			[ -e "$root$lib" ] || initramfs_copy_abs "$root" "$lib" || return 1
+		done
+)
 
-initramfs_base() {	# STAGE OUT
+initramfs_base() (	# STAGE OUT
 	st=$1
 	rm -rf "$st"
 	mkdir -p "$st/bin" "$st/sbin" "$st/dev" "$st/proc" "$st/sys" \
 		"$st/tmp" "$st/run" "$st/root" "$st/results" "$st/bpfcheck" \
-		"$st/etc" "$st/lib/modules" || return 1
+		"$st/etc" "$st/lib/modules" "$st/var" || return 1
+	# iproute2 keeps named network namespaces in /var/run/netns.
+	ln -s ../run "$st/var/run" || return 1
 	if ! file -L "$VT_BUSYBOX" 2>/dev/null | grep -q 'statically linked'; then
 		vt_die "$VT_BUSYBOX is not a static busybox (install busybox-static: make deps)"
 	fi
 	cp "$VT_BUSYBOX" "$st/bin/busybox" || return 1
-	# One process for the ~400 applet links (an ln each took a second).
-	"$VT_BUSYBOX" --list | grep -vx busybox | (cd "$st/bin" &&
+	# One process for the ~400 applet links (an ln each took a second);
+	# none for the programs the userland brings (vmtest/userland.conf).
+	userland_bin_names "$VT_USERLAND" >"$st/userland.names" || return 1
+	"$VT_BUSYBOX" --list | grep -vx busybox | grep -vxF -f "$st/userland.names" |
+		(cd "$st/bin" &&
 		perl -ne 'chomp; symlink("busybox", $_) or die "$_: $!\n"') || return 1
+	rm -f "$st/userland.names"
 	echo 'root:x:0:0:root:/root:/bin/sh' >"$st/etc/passwd"
 	echo 'root:x:0:' >"$st/etc/group"
 	cp "$VT_SRCDIR/vmtest/init" "$st/init" &&
@@ -114,6 +129,8 @@ initramfs_base() {	# STAGE OUT
 	if ls "$OUTPUT"/bpf/*.bpf.o >/dev/null 2>&1; then
 		mkdir -p "$st/bpfcheck/bpf" && cp "$OUTPUT"/bpf/*.bpf.o "$st/bpfcheck/bpf/"
 	fi
+	userland_stage "$st" "$VT_USERLAND" ||
+		vt_die "cannot stage the guest userland of $VT_USERLAND"
 	for b in $VT_GUEST_BINS; do
 		[ -x "$OUTPUT/$b" ] || continue
 		cp "$OUTPUT/$b" "$st/bpfcheck/$b" &&
@@ -121,23 +138,23 @@ initramfs_base() {	# STAGE OUT
 			vt_die "cannot copy $OUTPUT/$b and its libraries into the initramfs"
 	done
 	initramfs_pack "$st" "$2"
-}
+)
 
 # Module names of vmtest/modules.conf (comments and blanks dropped).
-initramfs_module_names() {
+initramfs_module_names() (
 	sed -e 's/#.*//' "$VT_SRCDIR/vmtest/modules.conf" | tr -s ' \t' '\n\n' |
 		sed '/^$/d'
-}
+)
 
 # The file of module NAME under MODDIR ("-" and "_" are the same), or "".
-initramfs_find_module() {	# MODDIR NAME
+initramfs_find_module() (	# MODDIR NAME
 	n1=$(printf '%s' "$2" | tr - _)
 	n2=$(printf '%s' "$2" | tr _ -)
 	find "$1" \( -name "$n1.ko" -o -name "$n1.ko.*" -o -name "$n2.ko" \
 		-o -name "$n2.ko.*" \) -type f 2>/dev/null | LC_ALL=C sort | head -n 1
-}
+)
 
-initramfs_decompress() {	# FILE OUT
+initramfs_decompress() (	# FILE OUT
 	case "$1" in
 	*.ko) cp "$1" "$2" ;;
 	*.ko.xz) xz -dc "$1" >"$2" ;;
@@ -145,20 +162,20 @@ initramfs_decompress() {	# FILE OUT
 	*.ko.gz) gzip -dc "$1" >"$2" ;;
 	*) return 1 ;;
 	esac
-}
+)
 
 # The modules (comma list) a .ko depends on, from its .modinfo section.
-initramfs_module_depends() {	# KO
+initramfs_module_depends() (	# KO
 	objcopy -O binary --only-section=.modinfo "$1" /dev/stdout 2>/dev/null |
 		tr '\0' '\n' | sed -n 's/^depends=//p' | tr ',' ' '
-}
+)
 
 # Stage the modules vmtest needs for the kernel RELEASE with modules in
 # MODDIR, with their dependencies, decompressed, and the file
 # /lib/modules/RELEASE/vmtest.load listing them in load order.  Modules the
 # kernel has built in, or lacks, are skipped (the config check reports
 # options that are missing).
-initramfs_modules() {	# MODDIR RELEASE STAGE OUT LOG
+initramfs_modules() (	# MODDIR RELEASE STAGE OUT LOG
 	moddir=$1 st=$3 out=$4 log=$5
 	dst=$st/lib/modules/$2
 	rm -rf "$st"
@@ -196,10 +213,10 @@ initramfs_modules() {	# MODDIR RELEASE STAGE OUT LOG
 	done >"$dst/vmtest.load"
 	rm -f "$st/edges"
 	initramfs_pack "$st" "$out"
-}
+)
 
 # The per-run archive: /bpfcheck/run.conf for the guest init.
-initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED [CWD]
+initramfs_run() (	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED [CWD]
 	rm -rf "$1"
 	mkdir -p "$1/bpfcheck" || return 1
 	{
@@ -209,4 +226,4 @@ initramfs_run() {	# STAGE OUT LABEL TIMEOUT COMMAND-QUOTED [CWD]
 		printf 'VT_CWD=%s\n' "$(vt_quote "${6:-/tmp}")"
 	} >"$1/bpfcheck/run.conf"
 	initramfs_pack "$1" "$2"
-}
+)
