@@ -34,6 +34,7 @@
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
+VT_SRCDIR=$srcdir
 VT_CACHE=${VMTEST_CACHE:-$srcdir/vmtest/cache}
 # shellcheck source=../vmtest/lib.sh
 . "$srcdir/vmtest/lib.sh"

@@ -110,10 +110,20 @@ counted_stage "prog-cost and the regression gate (tests/bench/prog_cost_check.sh
 #     accept (junitparser, junit-10.xsd rules, kunit.py parse).
 counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \
 	"$srcdir/tests/harness/trust_check.sh" trust-checks
-# 6. vmtest: Debian's 6.1 and 6.12 in QEMU (TCG): the matrix, PANIC and
+# 6. vmtest: Debian's 6.1, 6.12 and 7.2 in QEMU (TCG): the whole suite's
+#    matrix, green (it is "make vmtest"), PANIC and
 #    TIMEOUT detection, bad input.
-counted_stage "vmtest (tests/vmtest/vmtest_check.sh: 6.1 and 6.12 in QEMU)" vmtest \
-	"$srcdir/tests/vmtest/vmtest_check.sh" vmtest-checks
+counted_stage "vmtest (tests/vmtest/vmtest_check.sh: the suite on 6.1, 6.12, 7.2 in QEMU)" \
+	vmtest "$srcdir/tests/vmtest/vmtest_check.sh" vmtest-checks
+# 6a. The guest userland (vmtest/userland.conf) as a contract: ip netns, tc,
+#     readelf, libgcc_s and the rest work in 6.12; a guest without them fails.
+counted_stage "the guest userland (tests/vmtest/userland_check.sh: 6.12)" userland \
+	"$srcdir/tests/vmtest/userland_check.sh" userland-checks
+# 6a'. vmtest's cache under faults (a tmpfs): a full disk, an unreachable
+#     mirror, a damaged cached kernel each name their cause; the next run
+#     with the cause gone passes.
+counted_stage "vmtest under faults (tests/vmtest/faults_check.sh: full disk, mirror, cache)" \
+	vmtest-faults "$srcdir/tests/vmtest/faults_check.sh" vmtest-faults-checks
 # 6b. Bring your own program: host commands and a user's binary with its
 #     own library in the guests, runner.sh as go test -exec, and
 #     examples/pktclass's README CI block and cost gate.

@@ -53,9 +53,9 @@ initramfs_cache_put() (	# KEY OUT [LOG]
 	mkdir -p "$VT_ICACHE" || return 0
 	find "$VT_ICACHE" -type f -mmin +1440 -delete 2>/dev/null
 	if [ -n "${3:-}" ]; then
-		cp "$3" "$f.log.$$" && mv "$f.log.$$" "$f.log" || return 0
+		cp "$3" "$f.log.$$" && mv "$f.log.$$" "$f.log" || { rm -f "$f.log.$$"; return 0; }
 	fi
-	cp "$2" "$f.cpio.$$" && mv "$f.cpio.$$" "$f.cpio"
+	cp "$2" "$f.cpio.$$" && mv "$f.cpio.$$" "$f.cpio" || rm -f "$f.cpio.$$"
 )
 
 # What the base archive is made of: names, sizes and times of its files,

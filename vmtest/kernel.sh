@@ -27,133 +27,8 @@
 
 : "${VT_CACHE:?kernel.sh needs VT_CACHE}"
 
-VT_ARCH=$(dpkg --print-architecture 2>/dev/null || echo amd64)
-KAPT=$VT_CACHE/apt
-KAPT_UPDATED=0
-
-# ---- the private apt state ---------------------------------------------
-
-# "URI SUITE" for every deb source the host has, one-line and deb822.
-kernel_host_sources() {
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-		[ -r "$f" ] || continue
-		awk '$1 == "deb" {
-			i = 2
-			if ($i ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
-			print $i, $(i + 1)
-		}' "$f"
-	done
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -r "$f" ] || continue
-		awk '
-		function flush() {
-			if (types ~ /(^| )deb( |$)/ && enabled !~ /^no$/)
-				for (u = 1; u <= nu; u++)
-					for (s = 1; s <= ns; s++)
-						print uris[u], suites[s]
-			types = ""; enabled = ""; nu = 0; ns = 0
-		}
-		/^#/ { next }
-		/^[ \t]*$/ { flush(); next }
-		{
-			key = tolower($1); sub(/:$/, "", key)
-			if (key == "types:" || key == "types") {
-				types = $0; sub(/^[^:]*:[ \t]*/, "", types)
-			} else if (key == "enabled") {
-				enabled = tolower($2)
-			} else if (key == "uris") {
-				for (i = 2; i <= NF; i++) uris[++nu] = $i
-			} else if (key == "suites") {
-				for (i = 2; i <= NF; i++) suites[++ns] = $i
-			}
-		}
-		END { flush() }' "$f"
-	done
-}
-
-# Write the private sources.list: the host's Debian suite, its -security
-# suite and sid, from the same URIs the host already uses.
-kernel_apt_sources() {
-	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-	codename=${codename:-bookworm}
-	srcs=$(kernel_host_sources)
-	main_uri=$(printf '%s\n' "$srcs" | awk -v s="$codename" '$2 == s { print $1; exit }')
-	sec_uri=$(printf '%s\n' "$srcs" | awk -v s="$codename-security" '$2 == s { print $1; exit }')
-	if [ -z "$main_uri" ]; then
-		vt_die "no apt source for Debian '$codename' in /etc/apt/sources.list{,.d}: vmtest downloads kernels from the host's Debian mirror"
-	fi
-	key=/usr/share/keyrings/debian-archive-keyring.gpg
-	[ -r "$key" ] || vt_die "$key is missing (install debian-archive-keyring: make deps)"
-	mkdir -p "$KAPT/lists/partial" "$KAPT/cache" "$KAPT/parts" \
-		"$VT_CACHE/debs/partial" || exit 1
-	: >"$KAPT/status.tmp" && mv "$KAPT/status.tmp" "$KAPT/status"
-	{
-		echo "# Written by vmtest/kernel.sh from the host's apt sources."
-		echo "deb [signed-by=$key] $main_uri $codename main"
-		[ -z "$sec_uri" ] ||
-			echo "deb [signed-by=$key] $sec_uri $codename-security main"
-		echo "deb [signed-by=$key] $main_uri sid main"
-	} >"$KAPT/sources.list.new"
-	if cmp -s "$KAPT/sources.list.new" "$KAPT/sources.list"; then
-		rm -f "$KAPT/sources.list.new"
-	else
-		mv "$KAPT/sources.list.new" "$KAPT/sources.list"
-		rm -f "$KAPT/lists/.updated"
-	fi
-	KAPT_SUITES="$codename${sec_uri:+, $codename-security}, sid"
-}
-
-kernel_apt_opts() {
-	set -- -o "Dir::Etc::SourceList=$KAPT/sources.list" \
-		-o "Dir::Etc::SourceParts=$KAPT/parts" \
-		-o "Dir::Etc::Preferences=$KAPT/preferences" \
-		-o "Dir::Etc::PreferencesParts=$KAPT/parts" \
-		-o "Dir::State::Lists=$KAPT/lists" \
-		-o "Dir::State::status=$KAPT/status" \
-		-o "Dir::Cache=$KAPT/cache" \
-		-o "Dir::Cache::pkgcache=pkgcache.bin" \
-		-o "Dir::Cache::srcpkgcache=srcpkgcache.bin" \
-		-o "Dir::Cache::archives=$VT_CACHE/debs" \
-		-o "APT::Architectures=$VT_ARCH" \
-		-o "Acquire::Languages=none" \
-		-o "Acquire::PDiffs=false" \
-		-o "APT::Sandbox::User=$(id -un)"
-	vt_quote "$@"
-}
-
-kernel_apt_get() {
-	eval "set -- $(kernel_apt_opts) \"\$@\""
-	apt-get -q "$@"
-}
-
-kernel_apt_cache() {
-	eval "set -- $(kernel_apt_opts) \"\$@\""
-	apt-cache "$@"
-}
-
-# Refresh the package lists when they are older than VMTEST_APT_MAX_AGE
-# minutes (default 360), or always with "force".  Offline with old lists:
-# a warning, the old lists are used.
-kernel_apt_update() {	# [force]
-	if [ "${1:-}" != force ] && kernel_apt_fresh; then
-		return 0
-	fi
-	[ "$KAPT_UPDATED" = 1 ] && return 0
-	t0=$(vt_now)
-	vt_log "updating package lists ($KAPT_SUITES)"
-	if kernel_apt_get update >"$KAPT/update.log" 2>&1 &&
-		! grep -q '^\(W\|E\): \(Failed\|Some index\)' "$KAPT/update.log"; then
-		touch "$KAPT/lists/.updated"
-		vt_log "package lists updated in $(vt_elapsed "$t0") s"
-	elif ls "$KAPT/lists/"*Packages* >/dev/null 2>&1; then
-		vt_warn "apt-get update failed (see $KAPT/update.log); using the package lists from $(date -r "$KAPT/lists" '+%F %R')"
-	else
-		sed -n '/^\(W\|E\):/p' "$KAPT/update.log" | head -n 3 >&2
-		vt_die "cannot download the package lists ($KAPT_SUITES) from the host's Debian mirror"
-	fi
-	KAPT_UPDATED=1
-	KAPT_NAMES=
-}
+# shellcheck source=apt.sh
+. "${VT_SRCDIR:?kernel.sh needs VT_SRCDIR}/vmtest/apt.sh"
 
 # ---- Debian aliases ----------------------------------------------------
 
@@ -161,8 +36,16 @@ kernel_apt_update() {	# [force]
 # run: the names do not change within a run).
 kernel_deb_names() {
 	if [ -z "${KAPT_NAMES:-}" ]; then
-		KAPT_NAMES=$(kernel_apt_cache pkgnames linux- 2>/dev/null |
-			grep -E '^linux-(image|binary-unsigned|modules|base)-[0-9]' | sort)
+		# apt-cache rebuilds its caches of the lists first: a failure
+		# (a full disk) must not read as "no such kernel".
+		kernel_apt_cache pkgnames linux- >"$KAPT/names.tmp" 2>"$KAPT/names.err" || {
+			grep -q 'No space left' "$KAPT/names.err" 2>/dev/null &&
+				vt_die "no space left on device: apt-cache cannot write its caches in $KAPT/cache"
+			vt_die "apt-cache cannot read the package lists in $KAPT/lists: $(grep '^E:' "$KAPT/names.err" | head -n 1)"
+		}
+		KAPT_NAMES=$(grep -E '^linux-(image|binary-unsigned|modules|base)-[0-9]' \
+			"$KAPT/names.tmp" | sort)
+		rm -f "$KAPT/names.tmp" "$KAPT/names.err"
 	fi
 	printf '%s\n' "$KAPT_NAMES"
 }
@@ -188,82 +71,6 @@ kernel_deb_releases() {	# ALIAS FLAVOUR
 	}' | sort -u | sort -V -k1,1 | cut -f2
 }
 
-# "PACKAGE VERSION SHA256 ARCH" of the candidate of each PACKAGE, from the
-# URIs apt would download (fast: no full parse of the package records).
-kernel_deb_candidates() {	# PACKAGE...
-	kernel_apt_get download --print-uris "$@" 2>/dev/null | awk '
-	{
-		f = $2; sha = $4; sub(/^SHA256:/, "", sha)
-		n = split(f, parts, "_")
-		if (n != 3 || sha == $4) next
-		arch = parts[3]; sub(/\.deb$/, "", arch)
-		print parts[1], parts[2], sha, arch
-	}'
-}
-
-# MiB with one decimal.
-kernel_mib() {	# BYTES
-	awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'
-}
-
-# apt-get download PACKAGE=VERSION... into $VT_CACHE/debs, its output in
-# LOG.  Says what and how much before it starts, then every
-# VMTEST_PROGRESS_SEC seconds (5) how far it got.  apt-get runs in the
-# background, so that a signal to vmtest is handled at once.
-kernel_apt_download() {	# LOG PACKAGE=VERSION...
-	_log=$1
-	shift
-	_uris=$(kernel_apt_get download --print-uris "$@" 2>/dev/null)
-	_total=$(printf '%s\n' "$_uris" | awk '{ s += $3 } END { print s + 0 }')
-	_from=$(printf '%s\n' "$_uris" | sed -n "1s|^'[a-z]*://\([^/']*\).*|\1|p")
-	vt_log "downloading $(printf '%s ' "$@" | sed 's/=[^ ]*//g; s/ $//')" \
-		"($(kernel_mib "$_total") MiB) from ${_from:-the Debian mirror}"
-	_base=$(du -sb "$VT_CACHE/debs" | cut -f1)
-	_t0=$(vt_now)
-	(cd "$VT_CACHE/debs" && kernel_apt_get download "$@") >"$_log" 2>&1 &
-	_pid=$!
-	_n=0
-	while kill -0 "$_pid" 2>/dev/null; do
-		sleep 1
-		_n=$((_n + 1))
-		[ $((_n % ${VMTEST_PROGRESS_SEC:-5})) = 0 ] || continue
-		_got=$(($(du -sb "$VT_CACHE/debs" | cut -f1) - _base))
-		[ "$_got" -ge 0 ] || _got=0
-		vt_log "downloading: $(kernel_mib "$_got") of $(kernel_mib "$_total") MiB" \
-			"($(awk -v g="$_got" -v t="$_total" 'BEGIN {
-				printf "%d", t ? g * 100 / t : 0 }')%) after $_n s"
-	done
-	wait "$_pid" || return 1
-	vt_log "downloaded $(kernel_mib "$_total") MiB in $(vt_elapsed "$_t0") s"
-}
-
-# Where apt-get download puts PACKAGE VERSION ARCH (an epoch's ':' is %3a).
-kernel_deb_file() {	# PACKAGE VERSION ARCH
-	printf '%s/debs/%s_%s_%s.deb\n' "$VT_CACHE" "$1" \
-		"$(printf '%s' "$2" | sed 's/:/%3a/g')" "$3"
-}
-
-# Download the candidate of PACKAGE into $VT_CACHE/debs, check it against
-# the SHA256 of the signed index and print its path.  For packages other
-# than kernels (virtme-ng, linux-source); the lists must be there
-# (kernel_apt_sources, kernel_apt_update).
-kernel_deb_download() {	# PACKAGE
-	# shellcheck disable=SC2046 # "PACKAGE VERSION SHA256 ARCH" as words
-	set -- "$1" $(kernel_deb_candidates "$1")
-	[ $# -ge 5 ] || vt_die "no package $1 in $KAPT_SUITES"
-	deb=$(kernel_deb_file "$2" "$3" "$5")
-	if ! kernel_apt_download "$KAPT/download.log" "$2=$3"; then
-		grep '^\(E\|W\):' "$KAPT/download.log" | head -n 3 >&2
-		vt_die "apt-get download $2=$3 failed (see $KAPT/download.log)"
-	fi
-	got=$(vt_sha256 "$deb")
-	if [ "$got" != "$4" ]; then
-		rm -f "$deb"
-		vt_die "checksum mismatch for $deb: SHA256 $got, the package index says $4"
-	fi
-	printf '%s\n' "$deb"
-}
-
 # Find the newest release matching alias SPEC and its packages: sets
 # release, K_PKGS and K_PKGINFO.
 kernel_alias_lookup() {	# SPEC
@@ -275,6 +82,9 @@ kernel_alias_lookup() {	# SPEC
 	esac
 	release=
 	for _ in 1 2; do
+		# Read the names here, not in a pipeline's subshell, so that a
+		# failure to read them stops the run with its cause.
+		kernel_deb_names >/dev/null
 		for fl in cloud generic; do
 			[ "$flavour" = auto ] || [ "$flavour" = "$fl" ] || continue
 			release=$(kernel_deb_releases "$alias" "$fl" | tail -n 1)
@@ -310,12 +120,6 @@ kernel_alias_lookup() {	# SPEC
 kernel_alias_key() {
 	stat -c '%n %Y %s' /etc/apt/sources.list /etc/apt/sources.list.d/* \
 		"$KAPT/sources.list" "$KAPT"/lists/*_Packages* 2>/dev/null | cksum
-}
-
-# The package lists are younger than VMTEST_APT_MAX_AGE minutes.
-kernel_apt_fresh() {
-	[ -n "$(find "$KAPT/lists/.updated" -mmin "-${VMTEST_APT_MAX_AGE:-360}" \
-		2>/dev/null)" ]
 }
 
 # A lookup of SPEC with the same sources and lists as now: use it, and
@@ -357,7 +161,29 @@ kernel_resolve_alias() {	# SPEC
 	K_IMAGE='' K_CONFIG='' K_MODDIR=''
 	if [ -f "$K_KDIR/.complete" ]; then
 		kernel_load_cached
+		kernel_cached_intact || {
+			vt_warn "the cached kernel $K_KDIR is damaged ($K_DAMAGE): fetching it again"
+			rm -rf "$K_KDIR"
+			K_IMAGE='' K_CONFIG='' K_MODDIR=''
+		}
 	fi
+}
+
+# The cached image is the one unpacked: .complete holds its SHA256.  Caches
+# from before that was recorded have an empty .complete: their image is
+# taken as it is and its SHA256 recorded from then on.
+kernel_cached_intact() {
+	want=$(cat "$K_KDIR/.complete" 2>/dev/null)
+	K_DAMAGE="no kernel image $K_IMAGE"
+	[ -f "$K_IMAGE" ] || return 1
+	if [ -z "$want" ]; then
+		vt_sha256 "$K_IMAGE" >"$K_KDIR/.complete.new" 2>/dev/null &&
+			mv "$K_KDIR/.complete.new" "$K_KDIR/.complete" ||
+			rm -f "$K_KDIR/.complete.new"
+		return 0
+	fi
+	K_DAMAGE="the image's SHA256 is not the one unpacked"
+	[ "$(vt_sha256 "$K_IMAGE")" = "$want" ]
 }
 
 # Image, config and modules of an unpacked package set, from kernel.env.
@@ -402,16 +228,24 @@ kernel_fetch() {	# LIST_FILE
 				vt_die "checksum mismatch for $deb: SHA256 $got, the package index says $sha"
 			fi
 			bytes=$((bytes + $(wc -c <"$deb")))
-			dpkg-deb -x "$deb" "$kdir.tmp/root" ||
-				vt_die "cannot unpack $deb"
+			dpkg-deb -x "$deb" "$kdir.tmp/root" || {
+				rm -rf "$kdir.tmp"
+				vt_write_die "$kdir.tmp" "unpacking $deb"
+			}
 			echo "$p $ver $sha" >>"$kdir.tmp/packages"
 			rm -f "$deb"
 		done <"$kdir.tmp/packages.want"
 		rm -f "$kdir.tmp/packages.want"
 		kernel_index_tree "$kdir.tmp" "$release" ||
 			vt_die "the packages of $key hold no kernel image"
+		# shellcheck disable=SC1090,SC1091
+		image=$(. "$kdir.tmp/kernel.env" && echo "$image")
+		vt_sha256 "$kdir.tmp/$image" >"$kdir.tmp/.complete.new" &&
+			mv "$kdir.tmp/.complete.new" "$kdir.tmp/.complete.sha" ||
+			vt_write_die "$kdir.tmp/.complete.new"
 		rm -rf "$kdir"
-		mv "$kdir.tmp" "$kdir" && touch "$kdir/.complete"
+		mv "$kdir.tmp" "$kdir" && mv "$kdir/.complete.sha" "$kdir/.complete" ||
+			vt_write_die "$kdir"
 	done
 	vt_log "downloaded, checked and unpacked $((bytes / 1048576)) MiB in $(vt_elapsed "$t0") s"
 }

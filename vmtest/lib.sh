@@ -23,6 +23,33 @@ vt_usage_die() {
 	exit 2
 }
 
+# Free KiB on the file system that holds PATH (its nearest existing parent).
+vt_free_kib() {	# PATH
+	d=$1
+	while [ ! -e "$d" ] && [ "$d" != / ]; do
+		d=$(dirname "$d")
+	done
+	df -Pk "$d" 2>/dev/null | awk 'NR == 2 { print $4 }'
+}
+
+# A write to PATH failed: "no space left on device" when its file system is
+# full (under 1 MiB free), else that it cannot be written.  Exit 1.
+vt_write_die() {	# PATH [WHAT]
+	free=$(vt_free_kib "$1")
+	if [ -n "$free" ] && [ "$free" -lt 1024 ]; then
+		vt_die "no space left on device: cannot write $1 (${free} KiB free)"
+	fi
+	vt_die "cannot write $1${2:+ ($2)}"
+}
+
+# Stop before a step that writes about KIB KiB under DIR when its file
+# system has less: the step would fail half-way and leave a partial file.
+vt_need_space() {	# DIR KIB WHAT
+	free=$(vt_free_kib "$1")
+	[ -z "$free" ] || [ "$free" -ge "$2" ] ||
+		vt_die "no space left on device: $1 has ${free} KiB free; $3 needs about $(($2 / 1024)) MiB"
+}
+
 # Wall clock in seconds with nanoseconds (GNU date).
 vt_now() {
 	date +%s.%N

@@ -7,6 +7,7 @@
 # need.  VMTEST_USERLAND names another list (the contract check uses one
 # with entries left out, which must then fail).
 
+# shellcheck disable=SC2034 # read by initramfs.sh, which sources this
 VT_USERLAND=${VMTEST_USERLAND:-$VT_SRCDIR/vmtest/userland.conf}
 
 # The list's entries, "KIND NAME PACKAGE" a line.
