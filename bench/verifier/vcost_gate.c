@@ -126,12 +126,15 @@ void vc_print_pairs(FILE *f, const struct pair *p, size_t n, const struct cmp_op
 	}
 }
 
-/* A gated figure of p that grew beyond its threshold: its message. */
+/*
+ * Whether a gated figure of p grew beyond its threshold.  A base that
+ * failed has partial figures: its verdict is the finding, not them.
+ */
 static bool grew(const struct pair *p, int fig, const struct cmp_opts *o)
 {
 	long a = p->a->fig[fig], b = p->b->fig[fig];
 
-	if (o->threshold[fig] == NO_GATE || a < 0 || b < 0 || b <= a)
+	if (o->threshold[fig] == NO_GATE || !p->a->ok || a < 0 || b < 0 || b <= a)
 		return false;
 	return vc_change_pct(p, fig) > o->threshold[fig];
 }
