@@ -52,6 +52,7 @@ struct vcost_table {
 };
 
 /* vcost_load.c: every program of the object at path, appended to t. */
+extern bool vcost_verbose;	/* the full log of each failure on stderr */
 int vcost_load_object(const char *path, const char *kernel, struct vcost_table *t);
 
 /* vcost_table.c */

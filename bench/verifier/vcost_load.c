@@ -18,11 +18,14 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "util.h"
 #include "vcost.h"
 
 #define STATS_LOG_SIZE	(64 * 1024)
 #define FULL_LOG_SIZE	(16 * 1024 * 1024)
 #define BPF_LOG_STATS	4
+
+bool vcost_verbose;
 
 /* libbpf's last warning: the reason when the verifier gave none. */
 static char last_warning[512];
@@ -85,8 +88,15 @@ static void parse_stats(char *log, struct vcost_row *r)
 /* A line of the verifier's log that is its own figures, not the error. */
 static bool is_stats_line(const char *l)
 {
-	return !strncmp(l, "processed ", 10) || !strncmp(l, "verification time ", 18) ||
-	       !strncmp(l, "stack depth ", 12) || !*l;
+	static const char *const stats[] = {
+		"processed ", "verification time ", "stack depth ",
+		"insns processed ",	/* 7.2 */
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(stats); i++)
+		if (!strncmp(l, stats[i], strlen(stats[i])))
+			return true;
+	return !*l;
 }
 
 /*
@@ -188,6 +198,9 @@ static void measure(const char *path, int idx, struct vcost_row *r, char *log)
 	if (full) {
 		obj = load_one(path, idx, full, FULL_LOG_SIZE, 1 | BPF_LOG_STATS, &err);
 		bpf_object__close(obj);
+		if (vcost_verbose)
+			fprintf(stderr, "---- %s/%s: the verifier's log\n%s---- end\n",
+				r->file, r->prog, full);
 		r->error = log_error(full);
 		free(full);
 	}

@@ -36,11 +36,13 @@ static const char usage_text[] =
 "\n"
 "  -f, --filter GLOB  only FILE/PROG (or FILE or PROG) matching GLOB;\n"
 "                     !GLOB leaves out; repeatable\n"
-"  -k, --kernel NAME  the kernel column (default: $VMTEST_LABEL, else\n"
-"                     the release, uname -r)\n"
+"  -k, --kernel NAME  the kernel column (default: the release, uname -r)\n"
+"  -r, --report FILE  read FILE, a --json report (repeatable), instead of\n"
+"                     measuring: its rows in every format\n"
 "  -o, --format F     stdout: text (default), markdown, json, csv, bmf\n"
 "  --json FILE        the report as JSON (what verifier-compare reads)\n"
 "  --csv FILE         as CSV: veristat's columns, plus kernel, prog_type, error\n"
+"  -v, --verbose      the verifier's whole log of each failure, on stderr\n"
 "  --bmf FILE         Bencher Metric Format, a benchmark per program\n"
 "\n"
 "Exit codes: 0 measured (a program the verifier rejects is a finding, see\n"
@@ -50,6 +52,8 @@ struct vc_opts {
 	char **filters;
 	int n_filters;
 	const char *kernel;
+	char **reports;
+	int n_reports;
 	int format;
 	const char *files[VCF_BMF + 1];		/* by format */
 };
@@ -72,10 +76,12 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 	static const struct option longs[] = {
 		{ "filter", required_argument, NULL, 'f' },
 		{ "kernel", required_argument, NULL, 'k' },
+		{ "report", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'o' },
 		{ "json", required_argument, NULL, 'J' },
 		{ "csv", required_argument, NULL, 'C' },
 		{ "bmf", required_argument, NULL, 'B' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{},
 	};
@@ -83,7 +89,7 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":f:k:o:h", longs, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:k:r:o:vh", longs, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			o->filters[o->n_filters++] = optarg;
@@ -93,6 +99,9 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 				return bad_input("--kernel '%s': %s", optarg,
 						 "expected a name without '/', ',' or '\"'");
 			o->kernel = optarg;
+			break;
+		case 'r':
+			o->reports[o->n_reports++] = optarg;
 			break;
 		case 'o':
 			o->format = vcost_format_by_name(optarg);
@@ -108,6 +117,9 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 			break;
 		case 'B':
 			o->files[VCF_BMF] = optarg;
+			break;
+		case 'v':
+			vcost_verbose = true;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -222,6 +234,16 @@ static void apply_filters(const struct vc_opts *o, struct vcost_table *t)
 	t->n = k;
 }
 
+static int read_report(const char *path, struct vcost_table *t)
+{
+	char err[256];
+
+	if (vcost_read_json(path, t, err, sizeof(err)))
+		return bad_input("--report '%s': %s (expected a " WHO " --json report)",
+				 path, err);
+	return 0;
+}
+
 static int write_file(const char *path, enum vcost_format fmt, const struct vcost_table *t)
 {
 	struct atomic_file af;
@@ -238,11 +260,8 @@ static int write_file(const char *path, enum vcost_format fmt, const struct vcos
 
 static const char *default_kernel(char *buf, size_t len)
 {
-	const char *label = getenv("VMTEST_LABEL");
 	struct utsname u;
 
-	if (label && *label)
-		return label;
 	if (uname(&u))
 		return "unknown";
 	snprintf(buf, len, "%s", u.release);
@@ -264,20 +283,31 @@ static int measure_default(const struct vc_opts *o, struct vcost_table *t)
 
 static int vcost_main(int argc, char **argv)
 {
-	struct vc_opts o = { .filters = calloc(argc + 1, sizeof(char *)) };
+	struct vc_opts o = {
+		.filters = calloc(argc + 1, sizeof(char *)),
+		.reports = calloc(argc + 1, sizeof(char *)),
+	};
 	struct vcost_table t = {};
 	char release[256];
 	int ret;
 
-	if (!o.filters)
-		return BENCH_EXIT_FAIL;
+	if (!o.filters || !o.reports) {
+		ret = BENCH_EXIT_FAIL;
+		goto out;
+	}
 	o.kernel = default_kernel(release, sizeof(release));
 	ret = parse_args(argc, argv, &o);
 	if (ret)
 		goto out;
+	if (o.n_reports && optind < argc) {
+		ret = bad_input("'%s': --report reads reports, it measures no OBJ", argv[optind]);
+		goto out;
+	}
+	for (int i = 0; i < o.n_reports && !ret; i++)
+		ret = read_report(o.reports[i], &t);
 	for (int i = optind; i < argc && !ret; i++)
 		ret = measure_path(argv[i], &o, &t);
-	if (optind == argc)
+	if (optind == argc && !o.n_reports)
 		ret = measure_default(&o, &t);
 	if (ret)
 		goto out;
@@ -289,6 +319,7 @@ static int vcost_main(int argc, char **argv)
 out:
 	vcost_free(&t);
 	free(o.filters);
+	free(o.reports);
 	return ret < 0 ? 0 : ret;
 }
 
