@@ -23,8 +23,8 @@ const struct vcost_fig_def vcost_figs[VC_NR_FIGS] = {
 	[VC_STACK_DEPTH]	 = { "stack_depth", "Stack", "bytes" },
 	[VC_MAX_STACK_DEPTH]	 = { "max_stack_depth", "Max stack", "bytes" },
 	[VC_PROG_SIZE]		 = { "prog_size", "Prog size", "insns" },
-	[VC_XLATED_SIZE]	 = { "xlated_size", "Xlated (B)", "bytes" },
-	[VC_JITED_SIZE]		 = { "prog_size_jited", "Jited (B)", "bytes" },
+	[VC_XLATED_SIZE]	 = { "xlated_size", "Xlated", "bytes" },
+	[VC_JITED_SIZE]		 = { "prog_size_jited", "Jited", "bytes" },
 };
 
 struct vcost_row *vcost_add(struct vcost_table *t)
