@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <linux/bpf.h>
 
 /* The figures, in veristat's CSV order (plus xlated size); -1: unknown. */
 enum vcost_fig {
@@ -25,6 +26,7 @@ enum vcost_fig {
 	VC_PROG_SIZE,		/* BPF instructions in the object */
 	VC_XLATED_SIZE,		/* bytes, bpf_prog_info.xlated_prog_len */
 	VC_JITED_SIZE,		/* bytes, bpf_prog_info.jited_prog_len */
+	VC_RUN_NS,		/* test_run's ns per run (--run), else -1 */
 	VC_NR_FIGS,
 };
 
@@ -52,8 +54,13 @@ struct vcost_table {
 };
 
 /* vcost_load.c: every program of the object at path, appended to t. */
-extern bool vcost_verbose;	/* the full log of each failure on stderr */
+extern bool vcost_verbose;
+/* --run N: test-run each loaded program N times (0: not at all). */
+extern unsigned int vcost_run_repeat;	/* the full log of each failure on stderr */
 int vcost_load_object(const char *path, const char *kernel, struct vcost_table *t);
+
+/* vcost_run.c: ns per run of N test runs on a UDP frame, or -1. */
+long vcost_run_ns(int prog_fd, enum bpf_prog_type type, unsigned int repeat);
 
 /* vcost_table.c */
 struct vcost_row *vcost_add(struct vcost_table *t);

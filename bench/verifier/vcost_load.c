@@ -26,6 +26,7 @@
 #define BPF_LOG_STATS	4
 
 bool vcost_verbose;
+unsigned int vcost_run_repeat;
 
 /* libbpf's last warning: the reason when the verifier gave none. */
 static char last_warning[512];
@@ -188,6 +189,9 @@ static void measure(const char *path, int idx, struct vcost_row *r, char *log)
 		if (p && !bpf_prog_get_info_by_fd(bpf_program__fd(p), &info, &len)) {
 			r->fig[VC_XLATED_SIZE] = info.xlated_prog_len;
 			r->fig[VC_JITED_SIZE] = info.jited_prog_len;
+			r->fig[VC_RUN_NS] = vcost_run_ns(bpf_program__fd(p),
+							 bpf_program__type(p),
+							 vcost_run_repeat);
 		}
 	}
 	bpf_object__close(obj);

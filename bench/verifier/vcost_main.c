@@ -42,6 +42,9 @@ static const char usage_text[] =
 "  -o, --format F     stdout: text (default), markdown, json, csv, bmf\n"
 "  --json FILE        the report as JSON (what verifier-compare reads)\n"
 "  --csv FILE         as CSV: veristat's columns, plus kernel, prog_type, error\n"
+"  --run N            also test-run each XDP, tc, socket filter and cgroup\n"
+"                     skb program N times on a 64-byte UDP/IPv4 frame:\n"
+"                     run_ns, the kernel's ns per run (prog-cost's test_run)\n"
 "  -v, --verbose      the verifier's whole log of each failure, on stderr\n"
 "  --bmf FILE         Bencher Metric Format, a benchmark per program\n"
 "\n"
@@ -82,6 +85,7 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 		{ "csv", required_argument, NULL, 'C' },
 		{ "bmf", required_argument, NULL, 'B' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "run", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{},
 	};
@@ -120,6 +124,11 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 			break;
 		case 'v':
 			vcost_verbose = true;
+			break;
+		case 'R':
+			if (bench_parse_uint("--run", optarg, 1, 100000000, "a number of runs",
+					     &vcost_run_repeat))
+				return BENCH_EXIT_USAGE;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

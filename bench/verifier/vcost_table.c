@@ -25,6 +25,7 @@ const struct vcost_fig_def vcost_figs[VC_NR_FIGS] = {
 	[VC_PROG_SIZE]		 = { "prog_size", "Prog size", "insns" },
 	[VC_XLATED_SIZE]	 = { "xlated_size", "Xlated", "bytes" },
 	[VC_JITED_SIZE]		 = { "prog_size_jited", "Jited", "bytes" },
+	[VC_RUN_NS]		 = { "run_ns", "Run (ns)", "ns" },
 };
 
 struct vcost_row *vcost_add(struct vcost_table *t)

@@ -14,7 +14,7 @@
 /* The figures the tables show, in order. */
 static const enum vcost_fig table_figs[] = {
 	VC_TOTAL_INSNS, VC_TOTAL_STATES, VC_PEAK_STATES, VC_STACK_DEPTH,
-	VC_XLATED_SIZE, VC_JITED_SIZE, VC_DURATION,
+	VC_XLATED_SIZE, VC_JITED_SIZE, VC_DURATION, VC_RUN_NS,
 };
 #define N_TABLE_FIGS ARRAY_SIZE(table_figs)
 
@@ -22,7 +22,7 @@ static const enum vcost_fig table_figs[] = {
 static const enum vcost_fig csv_figs[] = {
 	VC_DURATION, VC_TOTAL_INSNS, VC_TOTAL_STATES, VC_PEAK_STATES,
 	VC_MAX_STATES_PER_INSN, VC_MARK_READ, VC_STACK_DEPTH, VC_MAX_STACK_DEPTH,
-	VC_PROG_SIZE, VC_XLATED_SIZE, VC_JITED_SIZE,
+	VC_PROG_SIZE, VC_XLATED_SIZE, VC_JITED_SIZE, VC_RUN_NS,
 };
 #define N_CSV_FIGS ARRAY_SIZE(csv_figs)
 
@@ -56,24 +56,27 @@ static void write_text(FILE *f, const struct vcost_table *t, bool md)
 {
 	char cell[32];
 	int wk = 6, wf = 4, wp = 7;
+	size_t nf = N_TABLE_FIGS - 1;	/* the run cost only when measured */
 
 	for (size_t i = 0; i < t->n; i++) {
+		if (t->rows[i].fig[VC_RUN_NS] >= 0)
+			nf = N_TABLE_FIGS;
 		wk = (int)strlen(t->rows[i].kernel) > wk ? (int)strlen(t->rows[i].kernel) : wk;
 		wf = (int)strlen(t->rows[i].file) > wf ? (int)strlen(t->rows[i].file) : wf;
 		wp = (int)strlen(t->rows[i].prog) > wp ? (int)strlen(t->rows[i].prog) : wp;
 	}
 	if (md) {
 		fprintf(f, "| Kernel | File | Program | Verdict |");
-		for (size_t j = 0; j < N_TABLE_FIGS; j++)
+		for (size_t j = 0; j < nf; j++)
 			fprintf(f, " %s |", vcost_figs[table_figs[j]].title);
 		fprintf(f, "\n|---|---|---|---|");
-		for (size_t j = 0; j < N_TABLE_FIGS; j++)
+		for (size_t j = 0; j < nf; j++)
 			fprintf(f, "--:|");
 		fputc('\n', f);
 	} else {
 		fprintf(f, "%-*s  %-*s  %-*s  %-7s", wk, "Kernel", wf, "File", wp, "Program",
 			"Verdict");
-		for (size_t j = 0; j < N_TABLE_FIGS; j++)
+		for (size_t j = 0; j < nf; j++)
 			fprintf(f, "  %11s", vcost_figs[table_figs[j]].title);
 		fputc('\n', f);
 	}
@@ -86,7 +89,7 @@ static void write_text(FILE *f, const struct vcost_table *t, bool md)
 		else
 			fprintf(f, "%-*s  %-*s  %-*s  %-7s", wk, r->kernel, wf, r->file, wp,
 				r->prog, verdict(r));
-		for (size_t j = 0; j < N_TABLE_FIGS; j++) {
+		for (size_t j = 0; j < nf; j++) {
 			fig_cell(cell, sizeof(cell), r->fig[table_figs[j]]);
 			fprintf(f, md ? " %s |" : "  %11s", cell);
 		}
