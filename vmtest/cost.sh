@@ -2,8 +2,9 @@
 # shellcheck shell=sh
 #
 # vmtest --cost (sourced; POSIX sh): the verifier's figures of every
-# program of some BPF objects on each kernel.  The guest runs
-# "bench verifier-cost --json /results/cost.json OBJ..." (no OBJ: the
+# program of some BPF objects on each kernel, and the test_run cost of
+# those that run on packets.  The guest runs "bench verifier-cost --run
+# 10000 --json /results/cost.json OBJ..." (no OBJ: the
 # objects of the build, /bpfcheck/bpf); the host names each report's
 # rows after the kernel's label and prints one table of every kernel,
 # then each kernel against the first (bench verifier-compare --kernels).
@@ -30,7 +31,7 @@ cost_obj() {	# PATH
 
 # The guest's command, sh-quoted.
 cost_guest_cmd() {
-	set -- bench verifier-cost --json /results/cost.json
+	set -- bench verifier-cost --run 10000 --json /results/cost.json
 	while IFS= read -r o; do
 		[ -z "$o" ] || set -- "$@" "$o"
 	done <<EOF_OBJS

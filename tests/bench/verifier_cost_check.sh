@@ -75,8 +75,8 @@ build_veristat() {
 
 check_report() {
 	begin "verifier-cost on bpfcheck's objects: text, JSON, CSV, BMF"
-	run "$BENCH" verifier-cost -k host --json "$T/host.json" --csv "$T/host.csv" \
-		--bmf "$T/host.bmf" "$BPF"
+	run "$BENCH" verifier-cost -k host --run 1000 --json "$T/host.json" \
+		--csv "$T/host.csv" --bmf "$T/host.bmf" "$BPF"
 	expect_exit 0
 	expect_match "$OUT" '^Kernel +File +Program +Verdict +Insns +States +Peak '
 	expect_match "$OUT" '^host +fizzbuzz_lookup\.bpf\.o +fizzbuzz_lookup +success +[1-9][0-9]* '
@@ -86,10 +86,14 @@ check_report() {
 		.total_insns > 0 and .xlated_size > 0 and .prog_size > 0] | all'
 	expect_jq "$T/host.json" '[.programs[] | select(.verdict == "failure") |
 		.error | length > 0] | all'
+	expect_jq "$T/host.json" '[.programs[] | select(.prog_name | test("^fizzbuzz")) |
+		.run_ns > 0] | all and length == 4'
+	expect_jq "$T/host.json" '[.programs[] | select(.prog_type == "tracepoint") |
+		.run_ns == null] | all'
 	expect_jq "$T/host.bmf" '."host/fizzbuzz_lookup.bpf.o/fizzbuzz_lookup" |
 		.total_insns.value > 0 and .total_states.value >= 0'
 	line=$(head -n 1 "$T/host.csv")
-	expect_eq "the CSV header" "file_name,prog_name,verdict,duration,total_insns,total_states,peak_states,max_states_per_insn,mark_read,stack_depth,max_stack_depth,prog_size,xlated_size,prog_size_jited,kernel,prog_type,error" "$line"
+	expect_eq "the CSV header" "file_name,prog_name,verdict,duration,total_insns,total_states,peak_states,max_states_per_insn,mark_read,stack_depth,max_stack_depth,prog_size,xlated_size,prog_size_jited,run_ns,kernel,prog_type,error" "$line"
 	n=$(jq '.programs | length' "$T/host.json" 2>/dev/null)
 	expect_eq "CSV rows" "$n" "$(($(wc -l <"$T/host.csv") - 1))"
 	end_check
@@ -210,6 +214,8 @@ check_bad_input() {
 		"$BENCH" verifier-cost "$SRC"
 	check_rejected "bad input: --format" "--format 'yaml': expected text, markdown" "$T/x.json" \
 		"$BENCH" verifier-cost --format yaml --json "$T/x.json" "$T/base"
+	check_rejected "bad input: --run" "--run '0': expected a number of runs" - \
+		"$BENCH" verifier-cost --run 0 "$T/base"
 	check_rejected "bad input: --threshold" "--threshold 'insns=lots': expected a percentage" - \
 		"$BENCH" verifier-compare --threshold insns=lots "$T/ka.json" "$T/kb.json"
 	check_rejected "bad input: an unknown figure" "unknown figure 'speed'" - \
@@ -232,7 +238,7 @@ check_guest() {
 	expect_exit 0
 	expect_match "$OUT" '^6\.12 +branchy\.bpf\.o +branchy +success +[1-9]'
 	expect_jq "$T/g.json" '[.programs[].kernel] | unique == ["6.12"]'
-	expect_match "$T/g.csv" '^branchy\.bpf\.o,branchy,success,[0-9]+,[1-9][0-9]*,.*,6\.12,xdp,$'
+	expect_match "$T/g.csv" '^branchy\.bpf\.o,branchy,success,[0-9]+,[1-9][0-9]*,.*,[1-9][0-9]*,6\.12,xdp,$'
 	expect_has "$OUT" "verifier-compare: 0 programs compared"
 	end_check
 }
