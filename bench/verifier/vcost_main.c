@@ -74,6 +74,19 @@ static int bad_input(const char *fmt, ...)
 	return ret;
 }
 
+static int parse_runs(const char *arg)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || v < 1 || v > 100000000)
+		return bad_input("--run '%s': expected a number of runs, 1 to 100000000", arg);
+	vcost_run_repeat = v;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct vc_opts *o)
 {
 	static const struct option longs[] = {
@@ -126,8 +139,7 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 			vcost_verbose = true;
 			break;
 		case 'R':
-			if (bench_parse_uint("--run", optarg, 1, 100000000, "a number of runs",
-					     &vcost_run_repeat))
+			if (parse_runs(optarg))
 				return BENCH_EXIT_USAGE;
 			break;
 		case 'h':
