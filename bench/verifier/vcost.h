@@ -48,9 +48,13 @@ struct vcost_row {
 	long fig[VC_NR_FIGS];
 };
 
+struct env_info;
+
 struct vcost_table {
 	struct vcost_row *rows;
 	size_t n, cap;
+	/* Where the rows were measured, for the JSON; NULL: read from reports. */
+	const struct env_info *env;
 };
 
 /* vcost_load.c: every program of the object at path, appended to t. */

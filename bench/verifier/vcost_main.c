@@ -19,6 +19,7 @@
 
 #include "atomic_file.h"
 #include "bench.h"
+#include "env_info.h"
 #include "options.h"
 #include "vcost.h"
 
@@ -309,6 +310,7 @@ static int vcost_main(int argc, char **argv)
 		.reports = calloc(argc + 1, sizeof(char *)),
 	};
 	struct vcost_table t = {};
+	struct env_info env;
 	char release[256];
 	int ret;
 
@@ -330,6 +332,10 @@ static int vcost_main(int argc, char **argv)
 		ret = measure_path(argv[i], &o, &t);
 	if (optind == argc && !o.n_reports)
 		ret = measure_default(&o, &t);
+	if (!o.n_reports) {
+		env_info_collect(&env);
+		t.env = &env;
+	}
 	if (ret)
 		goto out;
 	apply_filters(&o, &t);

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 
+#include "env_info.h"
 #include "json_writer.h"
 #include "util.h"
 #include "vcost.h"
@@ -154,6 +155,16 @@ static void write_json(FILE *f, const struct vcost_table *t)
 	json_init(&w, f);
 	json_begin_object(&w);
 	json_kv_string(&w, "report", "verifier-cost");
+	if (t->env) {
+		json_key(&w, "environment");
+		json_begin_object(&w);
+		json_kv_string(&w, "kernel_release", t->env->kernel_release);
+		json_kv_string(&w, "machine", t->env->machine);
+		json_kv_string(&w, "libbpf_version", t->env->libbpf_version);
+		json_kv_string(&w, "libbpf_source", t->env->libbpf_source ?: "");
+		json_kv_string(&w, "clang_version", t->env->clang_version ?: "");
+		json_end_object(&w);
+	}
 	json_key(&w, "programs");
 	json_begin_array(&w);
 	for (size_t i = 0; i < t->n; i++) {
