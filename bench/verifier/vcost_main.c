@@ -46,6 +46,8 @@ static const char usage_text[] =
 "  --run N            also test-run each XDP, tc, socket filter and cgroup\n"
 "                     skb program N times on a 64-byte UDP/IPv4 frame:\n"
 "                     run_ns, the kernel's ns per run (prog-cost's test_run)\n"
+"  --settle SEC       sleep SEC seconds first (a guest just booted still\n"
+"                     runs deferred work; vmtest --cost --icount uses 5)\n"
 "  -v, --verbose      the verifier's whole log of each failure, on stderr\n"
 "  --bmf FILE         Bencher Metric Format, a benchmark per program\n"
 "\n"
@@ -58,6 +60,7 @@ struct vc_opts {
 	const char *kernel;
 	char **reports;
 	int n_reports;
+	unsigned int settle;		/* seconds to sleep first */
 	int format;
 	const char *files[VCF_BMF + 1];		/* by format */
 };
@@ -73,6 +76,19 @@ static int bad_input(const char *fmt, ...)
 	ret = bench_vusage_error(WHO, fmt, ap);
 	va_end(ap);
 	return ret;
+}
+
+static int parse_settle(const char *arg, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || v > 600)
+		return bad_input("--settle '%s': expected whole seconds, 0 to 600", arg);
+	*out = v;
+	return 0;
 }
 
 static int parse_runs(const char *arg)
@@ -100,6 +116,7 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 		{ "bmf", required_argument, NULL, 'B' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "run", required_argument, NULL, 'R' },
+		{ "settle", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{},
 	};
@@ -138,6 +155,10 @@ static int parse_args(int argc, char **argv, struct vc_opts *o)
 			break;
 		case 'v':
 			vcost_verbose = true;
+			break;
+		case 'S':
+			if (parse_settle(optarg, &o->settle))
+				return BENCH_EXIT_USAGE;
 			break;
 		case 'R':
 			if (parse_runs(optarg))
@@ -326,6 +347,8 @@ static int vcost_main(int argc, char **argv)
 		ret = bad_input("'%s': --report reads reports, it measures no OBJ", argv[optind]);
 		goto out;
 	}
+	if (!o.n_reports && o.settle)
+		sleep(o.settle);
 	for (int i = 0; i < o.n_reports && !ret; i++)
 		ret = read_report(o.reports[i], &t);
 	for (int i = optind; i < argc && !ret; i++)
