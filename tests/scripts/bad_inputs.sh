@@ -176,6 +176,7 @@ bi 2 "'2'" @bench compare --alpha 2 a.json b.json
 bi 2 "'missing.bpf.o'" @bench verifier-cost missing.bpf.o
 bi 2 "'yaml'" @bench verifier-cost --format yaml
 bi 2 "'0'" @bench verifier-cost --run 0
+bi 2 "'700'" @bench verifier-cost --settle 700
 bi 2 "'missing.json'" @bench verifier-cost --report missing.json
 bi 2 "got 1" @bench verifier-compare a.json
 bi 2 "'insns=lots'" @bench verifier-compare --threshold insns=lots a.json b.json
