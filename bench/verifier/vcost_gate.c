@@ -168,7 +168,7 @@ int vc_gate(FILE *f, const struct pair *p, size_t n, const struct cmp_opts *o, s
 		regressed += bad;
 	}
 	fprintf(f, "verifier-compare: %zu programs compared, %zu changed, %zu %s ",
-		n, changed, regressed, o->gate ? "regressed" : "grew");
+		n, changed, regressed, o->gate ? "regressed" : "worse");
 	fprintf(f, "(%zu stopped verifying), %zu without a base%s\n",
 		stopped, only_b, o->gate ? "" : "; not gated");
 	return o->gate && regressed ? 1 : 0;
