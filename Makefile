@@ -25,6 +25,9 @@
 #   make vmtest-bench the benchmarks in QEMU on the same kernels, compared
 #                     (VMTEST_BENCH=SPEC, vmtest/bench.conf)
 #   make check-vmtest-bench  vmtest --bench --icount checks (6.1 and 6.12)
+#   make vmtest-cost  the verifier's figures of every program on the same
+#                     kernels (vmtest --icount --cost), kernels compared
+#   make check-verifier-cost  bench verifier-cost/-compare checks, veristat
 #   make install INSTALL_PATH=dir [KSFT_DIR=<linux>/tools/testing/selftests]
 #                     a kselftest install tree (scripts/kselftest.mk)
 #   make install PREFIX=dir [DESTDIR=dir]
@@ -271,7 +274,7 @@ MAKEFLAGS += --no-print-directory
 	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
 	man install-prefix lint \
-	vmtest-bench check-vmtest-bench check-kernel-tests
+	vmtest-bench check-vmtest-bench check-kernel-tests vmtest-cost check-verifier-cost
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:

@@ -93,10 +93,24 @@ check-vmtest:
 
 # Benchmarks in QEMU on the same kernels: per benchmark a kernel x variant
 # table, every kernel against the first (vmtest.sh --bench).
+# The exact kernel comparison first (the verifier's figures and test_run
+# under icount: vmtest --cost), then the benchmarks.
 vmtest-bench:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --icount --cost $(VMTEST_ARGS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --bench $(VMTEST_BENCH) $(VMTEST_ARGS)
+
+# The verifier's figures of the build's objects on the same kernels,
+# exact under --icount, and every kernel against the first.
+vmtest-cost:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --icount --cost $(VMTEST_ARGS)
+
+check-verifier-cost:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/verifier_cost_check.sh
 
 check-vmtest-bench:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps

@@ -106,6 +106,9 @@ counted_stage "bench smoke run (tests/bench/bench_check.sh)" bench \
 # 5. prog-cost by both methods, the regression gate and its demo, bad input.
 counted_stage "prog-cost and the regression gate (tests/bench/prog_cost_check.sh)" \
 	prog-cost "$srcdir/tests/bench/prog_cost_check.sh" prog-cost-checks
+# 5a. The verifier's figures: veristat agrees, the one-branch gate, a guest.
+counted_stage "verifier cost and its gate (tests/bench/verifier_cost_check.sh)" \
+	verifier-cost "$srcdir/tests/bench/verifier_cost_check.sh" verifier-cost-checks
 # 5b. Outputs that never destroy, no false FAIL/PASS, outputs consumers
 #     accept (junitparser, junit-10.xsd rules, kunit.py parse).
 counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \

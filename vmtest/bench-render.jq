@@ -54,7 +54,8 @@ def bmf_measure: if (.unit | startswith("insns/")) then "instructions"
   def header: "accelerator: \($R.accelerator | ascii_upcase) (\($R.accelerator_note))"
 	+ (if $R.icount then "; icount: the guests' clocks count instructions"
 	   + " (-icount shift=0: 1 ns = 1 guest instruction), so every figure is in"
-	   + " guest instructions" else "" end);
+	   + " guest instructions" else "; wall-clock time: the figures move with"
+	   + " whatever else the host runs (--icount counts guest instructions)" end);
   def runs_line: "runs: bench \($R.bench_args) each; gate: bench compare --threshold"
 	+ " \($R.threshold) (minimum effect \($R.threshold)%, alpha 0.05)";
   def problems: [$R.cells[] | select(.status != "ok")];

@@ -9,7 +9,9 @@ usage() {
 Usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
                  [--vng] [--add HOST_PATH[:GUEST_PATH]]... [--test-progs PATH]
-                 [--icount] [--bench [SPEC] [--bmf FILE]] [-- COMMAND [ARG]...]
+                 [--icount] [--bench [SPEC] [--bmf FILE]]
+                 [--cost [OBJ|DIR]... [--csv FILE] [--bmf FILE]]
+                 [-- COMMAND [ARG]...]
 
 Boot each KERNEL in QEMU, run COMMAND inside (default: the suite,
 test_progs with JSON results), print a kernel x test matrix.
@@ -44,6 +46,12 @@ test_progs with JSON results), print a kernel x test matrix.
                  comma-separated sets or run names of vmtest/bench.conf
                  (default: "default"); --json FILE writes the tables as
                  JSON, --bmf FILE in Bencher Metric Format
+  --cost [OBJ]...  the verifier's figures of every program of the BPF
+                 objects (or directories of .bpf.o; default: the build's)
+                 on each kernel (bench verifier-cost), one table, and each
+                 kernel against the first (bench verifier-compare
+                 --kernels); --json, --csv (veristat's columns and
+                 kernel) and --bmf write the report
   --version      the version, the test_progs build and QEMU it would use
 
 COMMAND is a busybox applet, suite/test_progs/bench, or a host program

@@ -57,6 +57,8 @@ keep=0
 vng=0
 bench=
 bmf=
+cost=
+csv=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-k | --kernel)
@@ -122,6 +124,25 @@ while [ $# -gt 0 ]; do
 		*) bench=$2; shift 2 ;;
 		esac
 		;;
+	--cost)
+		if [ -z "$cost" ]; then
+			# shellcheck source=cost.sh
+			. "$VT_SRCDIR/vmtest/cost.sh"
+			cost=1
+		fi
+		shift
+		while [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; do
+			cost_obj "$1"
+			shift
+		done
+		;;
+	--csv)
+		[ $# -ge 2 ] || bad_usage "--csv needs a FILE"
+		csv=$2
+		[ -d "$(dirname "$csv")" ] ||
+			bad_usage "--csv '$csv': directory $(dirname "$csv") does not exist"
+		shift 2
+		;;
 	--bmf)
 		[ $# -ge 2 ] || bad_usage "--bmf needs a FILE"
 		bmf=$2
@@ -162,7 +183,14 @@ case "${VMTEST_ICOUNT:-0}" in
 	;;
 *) bad_usage "VMTEST_ICOUNT is 0 or 1, not '$VMTEST_ICOUNT'" ;;
 esac
-[ -z "$bmf" ] || [ -n "$bench" ] || bad_usage "--bmf goes with --bench"
+[ -z "$bmf" ] || [ -n "$bench$cost" ] || bad_usage "--bmf goes with --bench or --cost"
+[ -z "$csv" ] || [ -n "$cost" ] || bad_usage "--csv goes with --cost"
+if [ -n "$cost" ]; then
+	[ "$default_cmd" = 1 ] && [ -z "$bench" ] ||
+		bad_usage "--cost runs its own command: no --bench, no '-- COMMAND'"
+	[ -x "$OUTPUT/bench" ] || vt_die "$OUTPUT/bench is missing: build it first ('make bench-bin')"
+	VT_CMD=$(cost_guest_cmd)
+fi
 if [ -n "$bench" ]; then
 	[ "$default_cmd" = 1 ] || bad_usage "--bench runs its own command: no '-- COMMAND'"
 	# shellcheck source=bench.sh
@@ -406,7 +434,7 @@ if [ -z "$jobs" ]; then
 	jobs=$cores
 	# A --bench guest runs for its benchmarks' seconds (or, under icount,
 	# counts instructions) whatever the others do: start them all.
-	[ -z "$bench" ] || jobs=$nk
+	[ -z "$bench$cost" ] || jobs=$nk
 	[ "$bymem" -lt "$jobs" ] && jobs=$bymem
 	[ "$jobs" -ge 1 ] || jobs=1
 fi
@@ -510,6 +538,10 @@ done
 # shellcheck disable=SC2086
 sh "$VT_SRCDIR/vmtest/matrix.sh" build "$work/meta.json" $records \
 	>"$work/matrix.json" || vt_die "cannot build the matrix"
+if [ -n "$cost" ]; then
+	cost_report "$work" "$nk" "$format" "$json" "$csv" "$bmf"
+	exit
+fi
 if [ -n "$bench" ]; then
 	bench_report "$work" "$nk" "$self" "$format" "$json" "$bmf" "$plan"
 	exit

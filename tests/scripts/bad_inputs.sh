@@ -173,6 +173,14 @@ bi 2 "missing.json" @bench compare missing.json missing2.json
 bi 2 "got 1" @bench compare a.json
 bi 2 "'-5'" @bench compare --threshold -5 a.json b.json
 bi 2 "'2'" @bench compare --alpha 2 a.json b.json
+bi 2 "'missing.bpf.o'" @bench verifier-cost missing.bpf.o
+bi 2 "'yaml'" @bench verifier-cost --format yaml
+bi 2 "'0'" @bench verifier-cost --run 0
+bi 2 "'700'" @bench verifier-cost --settle 700
+bi 2 "'missing.json'" @bench verifier-cost --report missing.json
+bi 2 "got 1" @bench verifier-compare a.json
+bi 2 "'insns=lots'" @bench verifier-compare --threshold insns=lots a.json b.json
+bi 2 "'speed'" @bench verifier-compare -e speed a.json b.json
 
 # ---- vmtest.sh (exit 2, before anything is built or booted) -------------
 bi 2 "'0'" @vmtest -j 0
@@ -185,6 +193,10 @@ bi 2 "'no/such/dir/m.json'" @vmtest --json no/such/dir/m.json
 bi 2 "'.'" @vmtest --json .
 bi 2 "'/proc/m.json'" @vmtest --json /proc/m.json
 bi 2 "'foo'" @vmtest --accel foo
+bi 2 "'missing.bpf.o'" @vmtest --cost missing.bpf.o
+bi 2 "--csv goes with --cost" @vmtest --csv c.csv
+bi 2 "'no/such/dir/c.csv'" @vmtest --cost --csv no/such/dir/c.csv
+bi 2 "--cost runs its own command" @vmtest --cost --bench
 bi 2 "'--bogus'" @vmtest --bogus
 bi 2 "--modules" @vmtest --modules /lib/modules
 bi 2 "'64'" VMTEST_MEM=64 @vmtest
