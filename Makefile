@@ -440,7 +440,8 @@ $(OUTPUT)/$(1): tests/bench/$(1).c $(2) $(wildcard $(addsuffix /*.h,$(3) lib)) |
 endef
 # The bench's statistics, the gate's t-test, the JSON reader, the totals.
 $(eval $(call unit_test,stats_test,bench/stats.c,bench))
-$(eval $(call unit_test,gate_test,bench/gate/gate.c bench/stats.c,bench/gate bench))
+$(eval $(call unit_test,gate_test,bench/gate/gate.c bench/tdist.c bench/stats.c,\
+	bench/gate bench))
 $(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/utf8.c,))
 $(eval $(call unit_test,totals_test,bench/totals.c,bench))
 
