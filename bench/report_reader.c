@@ -80,7 +80,8 @@ static int read_metric(const struct report_file *f, const struct report_run *r,
 	m->unit = json_get_string(v, "unit");
 	better = json_get_string(v, "better");
 	if (!m->name || !m->unit || !better)
-		return report_reader_error(f->who, "%s: %s: a metric without 'name', 'unit' or 'better'",
+		return report_reader_error(f->who,
+					   "%s: %s: a metric without 'name', 'unit' or 'better'",
 				 f->path, r->config);
 	if (strcmp(better, "higher") && strcmp(better, "lower"))
 		return report_reader_error(f->who,
@@ -125,7 +126,8 @@ int report_read_run(const struct report_file *f, size_t idx,
 			return ret;
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(r->metrics[j].name, r->metrics[i].name))
-				return report_reader_error(f->who, "%s: %s: metric '%s' twice", f->path,
+				return report_reader_error(f->who, "%s: %s: metric '%s' twice",
+							   f->path,
 						 r->config, r->metrics[i].name);
 	}
 	return 0;
@@ -172,8 +174,9 @@ static int pool_run(const struct report_file *f, struct report_run *into,
 
 		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
 		    to->higher_is_better != m->higher_is_better || to->available != m->available)
-			return report_reader_error(f->who, "%s: runs of '%s' differ in metric '%s'", f->path,
-					 r->config, m->name);
+			return report_reader_error(f->who,
+						   "%s: runs of '%s' differ in metric '%s'",
+						   f->path, r->config, m->name);
 		if (append_samples(f->who, to, m))
 			return BENCH_EXIT_USAGE;
 	}
