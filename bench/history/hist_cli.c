@@ -206,8 +206,7 @@ static int parse_opt(int c, struct hist_opts *o)
 	return -2;
 }
 
-static int check_boundary(const char *opt, bool given, const struct hist_model *m,
-			  double b)
+int hist_check_boundary(const char *opt, bool given, const struct hist_model *m, double b)
 {
 	const char *form;
 
@@ -239,8 +238,10 @@ static int check_needs(struct hist_opts *o)
 	if (o->model.test == HIST_STATIC && o->test_given && !o->lower_given && !o->upper_given)
 		return hist_usage_error(
 			"--test static: needs --lower-boundary or --upper-boundary");
-	if (check_boundary("--lower-boundary", o->lower_given, &o->model, o->model.lower) ||
-	    check_boundary("--upper-boundary", o->upper_given, &o->model, o->model.upper))
+	/* Without --test, the boundaries meet the measure's test when it is known. */
+	if (o->test_given &&
+	    (hist_check_boundary("--lower-boundary", o->lower_given, &o->model, o->model.lower) ||
+	     hist_check_boundary("--upper-boundary", o->upper_given, &o->model, o->model.upper)))
 		return BENCH_EXIT_USAGE;
 	if (!where)
 		return 0;

@@ -54,6 +54,9 @@ int hist_parse(int argc, char **argv, struct hist_opts *o);
 /* A usage error: one line, BENCH_EXIT_USAGE. */
 int hist_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A boundary given for m's test, checked: 0 or BENCH_EXIT_USAGE (said). */
+int hist_check_boundary(const char *opt, bool given, const struct hist_model *m, double b);
+
 /*
  * The model for a measure: the command line's choices over the stored
  * threshold (stored may be NULL) over the default (t_test, 0.99 on the

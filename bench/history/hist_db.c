@@ -151,7 +151,7 @@ static int migrate(struct hist_db *db, int64_t have, int want, char *err, size_t
 
 /* Ours, current or migrated; a new file gets the schema. */
 static int adopt(struct hist_db *db, const char *path, bool fresh, int schema,
-		 char *err, size_t len)
+		 bool write, char *err, size_t len)
 {
 	int64_t app, ver, tables;
 	char sql[64];
@@ -174,6 +174,8 @@ static int adopt(struct hist_db *db, const char *path, bool fresh, int schema,
 			 path, (long long)ver, HIST_SCHEMA_VERSION);
 		return -1;
 	}
+	if (!write)
+		return 0;
 	if (app != HIST_APPLICATION_ID) {
 		snprintf(sql, sizeof(sql), "PRAGMA application_id = %d", HIST_APPLICATION_ID);
 		if (exec(db, sql)) {
@@ -185,36 +187,60 @@ static int adopt(struct hist_db *db, const char *path, bool fresh, int schema,
 		       HIST_SCHEMA_VERSION, err, len);
 }
 
+/* PRAGMA quick_check says "ok", or the first problem it found. */
+static bool intact(struct hist_db *db, char *why, size_t len)
+{
+	const unsigned char *said = NULL;
+	sqlite3_stmt *st;
+	bool ok;
+
+	snprintf(why, len, "%s", hdb_errmsg(db));
+	if (sqlite3_prepare_v2(db->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
+		snprintf(why, len, "%s", hdb_errmsg(db));
+		return false;
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		said = sqlite3_column_text(st, 0);
+	snprintf(why, len, "%s", said ? (const char *)said : hdb_errmsg(db));
+	ok = said && !strcmp((const char *)said, "ok");
+	for (char *c = why; *c; c++)	/* one line */
+		if (*c == '\n')
+			*c = ' ';
+	sqlite3_finalize(st);
+	return ok;
+}
+
+/* Whatever fails once the file is known to be ours leaves it as it was. */
+static int cannot(struct hist_db *db, const char *path, char *err, size_t len)
+{
+	snprintf(err, len, "%s: %s; the history is as it was", path, hdb_errmsg(db));
+	hdb_rollback(db);
+	return -1;
+}
+
+/* Refuse what is corrupt or not ours before writing anything to it. */
 static int setup(struct hist_db *db, const char *path, bool fresh, int schema,
 		 char *err, size_t len)
 {
-	int64_t bad;
+	char why[128];
 
 	sqlite3_busy_timeout(db->db, BUSY_TIMEOUT_MS);
 	sqlite3_extended_result_codes(db->db, 1);
-	/* A corrupt file fails here, before anything is written to it. */
-	if (!fresh && (pragma_int(db, "PRAGMA quick_check", &bad) ||
-		       exec(db, "SELECT 1 FROM sqlite_master LIMIT 1"))) {
-		snprintf(err, len, "%s: %s; refusing to touch it", path, hdb_errmsg(db));
+	if (!fresh && !intact(db, why, sizeof(why))) {
+		snprintf(err, len, "%s: corrupt (%s); refusing to touch it", path, why);
 		return -1;
 	}
-	if (exec(db, "PRAGMA journal_mode = WAL") || exec(db, "PRAGMA foreign_keys = ON")) {
-		snprintf(err, len, "%s: %s", path, hdb_errmsg(db));
+	if (adopt(db, path, fresh, schema, false, err, len))
 		return -1;
-	}
-	if (hdb_begin(db)) {
-		snprintf(err, len, "%s: %s", path, hdb_errmsg(db));
-		return -1;
-	}
-	if (adopt(db, path, fresh, schema, err, len)) {
+	if (exec(db, "PRAGMA journal_mode = WAL") || exec(db, "PRAGMA foreign_keys = ON") ||
+	    hdb_begin(db))
+		return cannot(db, path, err, len);
+	if (adopt(db, path, fresh, schema, true, err, len)) {
 		hdb_rollback(db);
 		return -1;
 	}
-	if (hdb_commit(db)) {
-		snprintf(err, len, "%s: %s", path, hdb_errmsg(db));
-		hdb_rollback(db);
-		return -1;
-	}
+	if (hdb_commit(db))
+		return cannot(db, path, err, len);
 	return 0;
 }
 

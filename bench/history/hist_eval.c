@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "hist_eval.h"
 #include "stats.h"
 
@@ -65,6 +66,9 @@ int hist_evaluate(struct hist_db *db, const struct hist_opts *o,
 	e->lim.lower = e->lim.upper = e->trend_pct = NAN;
 	hist_model_for(o, stored_model(db, s->measure_name, &stored) ? &stored : NULL,
 		       higher_is_better, &e->model);
+	if (hist_check_boundary("--lower-boundary", o->lower_given, &e->model, e->model.lower) ||
+	    hist_check_boundary("--upper-boundary", o->upper_given, &e->model, e->model.upper))
+		return BENCH_EXIT_USAGE;
 	s->max_n = e->model.max_n + skip_newest;
 	s->time_min = e->model.window_sec ? now - e->model.window_sec : 0;
 	if (hdb_window(db, s, &w, &n))

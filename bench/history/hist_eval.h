@@ -31,7 +31,8 @@ struct hist_eval {
 /*
  * value of series s (its window: results older than before_time, or up
  * to and including it when inclusive, at most the model's max_n) under
- * o's model for a measure.  0 or -1 (the database failed).
+ * o's model for a measure.  0, -1 (the database failed) or
+ * BENCH_EXIT_USAGE (a boundary the test does not take, said).
  */
 int hist_evaluate(struct hist_db *db, const struct hist_opts *o,
 		  struct hdb_series *s, bool higher_is_better, double value,

@@ -139,11 +139,14 @@ static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
 		struct hdb_series s;
 		struct hist_eval e = { .enough = false };
 
-		if (find_series(db, o, b, p, &s) &&
-		    hist_evaluate(db, o, &s, p->higher_is_better, p->mean, o->time, 0, &e)) {
-			alerts = db_failed(db, o->db, "reading the window");
+		int ret = find_series(db, o, b, p, &s) ?
+			  hist_evaluate(db, o, &s, p->higher_is_better, p->mean, o->time, 0, &e) :
+			  0;
+
+		if (ret) {
+			ret = ret > 0 ? ret : db_failed(db, o->db, "reading the window");
 			hdb_close(db);
-			return alerts;
+			return ret;
 		}
 		if (!e.enough)
 			thin++;
@@ -186,11 +189,11 @@ static int report_series(const struct hdb_series_row *r, void *vctx)
 	size_t n;
 
 	hdb_branch_start(c->db, r->branch, &s.start_branch, &s.start_time);
-	if (hdb_window(c->db, &s, &last, &n) || !n ||
-	    hist_evaluate(c->db, c->o, &s, r->higher_is_better, last[0].mean, last[0].time,
-			  1, &e)) {
+	c->failed = hdb_window(c->db, &s, &last, &n) || !n ? -1 :
+		    hist_evaluate(c->db, c->o, &s, r->higher_is_better, last[0].mean,
+				  last[0].time, 1, &e);
+	if (c->failed) {
 		free(last);
-		c->failed = 1;
 		return 1;
 	}
 	fmt_limit(lo, sizeof(lo), e.lim.lower);
@@ -215,7 +218,7 @@ static int cmd_report(const struct hist_opts *o)
 	       "benchmark", "measure", "branch", "testbed", "runs", "latest", "value", "units",
 	       "lower limit", "upper limit", "trend", "status");
 	if (hdb_each_series(db, report_series, &c) || c.failed) {
-		c.failed = db_failed(db, o->db, "reading");
+		c.failed = c.failed > 0 ? c.failed : db_failed(db, o->db, "reading");
 		hdb_close(db);
 		return c.failed;
 	}
