@@ -188,7 +188,8 @@ static void gp_body(FILE *gp, const struct rows *rs, size_t first, const char *d
 	const struct row *r = &rs->r[first];
 
 	fprintf(gp, "reset\nset datafile missing 'NaN'\nset grid lc rgb '#d0d0d0'\n");
-	fprintf(gp, "set key below left reverse\nset bmargin 8\n");
+	fprintf(gp, "set key below Left reverse vertical maxrows 3\n");
+	fprintf(gp, "set bmargin 9\nset rmargin 8\n");
 	fprintf(gp,
 		"set title \"%s: %s (%s, %s is worse), limits by %s over the results before each\" noenhanced\n",
 		r->benchmark, r->measure, r->units, r->higher_is_better ? "lower" : "higher",

@@ -126,7 +126,7 @@ check_lower() {
 	mkrep "$T/n.json" 90 higher events/s
 	hist check --branch main --commit c9 "$T/n.json"
 	expect_exit 1
-	expect_match "$OUT" "^alert: .* 90 events/s below the lower limit [0-9.]+ \(t_test, lower boundary 0.99;"
+	expect_match "$OUT" "^alert: .* 90 events/s below the lower limit [0-9.]+ \(t_test, lower boundary 0.999;"
 	mkrep "$T/n.json" 110 higher events/s
 	hist check --branch main --commit c9 "$T/n.json"
 	expect_exit 0
