@@ -265,6 +265,7 @@ static int plot_graph(const struct hist_opts *o, struct hist_db *db, struct rows
 					      .lower = t.lower, .upper = t.upper };
 		sp = &stored;
 	}
+	/* More lines than this in one graph would not be read anyway. */
 	for (size_t i = first; i < rs->n && lines < 64; i++) {
 		size_t n = 0;
 
@@ -275,8 +276,11 @@ static int plot_graph(const struct hist_opts *o, struct hist_db *db, struct rows
 				line[n++] = &rs->r[j];
 				rs->r[j].done = true;
 			}
-		if (asprintf(&titles[lines], "%s (%s)", rs->r[i].testbed, rs->r[i].branch) < 0)
+		if (asprintf(&titles[lines], "%s (%s)", rs->r[i].testbed, rs->r[i].branch) < 0) {
 			titles[lines] = NULL;
+			ret = -1;
+			break;
+		}
 		lines++;
 		if (write_line(dat, o, sp, rs, first, line, n, &alerts))
 			ret = -1;
