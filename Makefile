@@ -181,6 +181,8 @@ FIXTURE_SRCS := $(sort $(wildcard tests/harness/fixtures/*.c))
 # The bench: its framework (bench/), the benchmarks (bench/benchs/,
 # bench/prog_cost/), the gate (bench/gate/) and lib/; nothing of test_progs.
 BENCH_SRCS := $(sort $(wildcard bench/*.c bench/*/*.c)) $(LIB_SRCS)
+# bench history keeps its results in SQLite (Debian's libsqlite3-dev).
+BENCH_LDLIBS := -lsqlite3
 # Where the BPF programs and the tests are: here, or in TESTS_DIR.
 PROGS_DIR := progs
 PROG_TESTS_DIR := prog_tests
@@ -246,7 +248,8 @@ STATS_TEST := $(OUTPUT)/stats_test
 GATE_TEST := $(OUTPUT)/gate_test
 JSON_READER_TEST := $(OUTPUT)/json_reader_test
 TOTALS_TEST := $(OUTPUT)/totals_test
-BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST) $(TOTALS_TEST)
+BENCH_UNIT_TESTS := $(STATS_TEST) $(GATE_TEST) $(JSON_READER_TEST) $(TOTALS_TEST) \
+	$(OUTPUT)/hist_threshold_test
 BENCH := $(OUTPUT)/bench
 BENCH_SAN := $(OUTPUT)/bench-san
 BENCH_SWEEP_ARGS ?=
@@ -424,14 +427,14 @@ $(KTAP_CHECK): tests/harness/ktap_check.c | $(OUTPUT)
 
 $(BENCH): $(BENCH_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) -pthread -o $@ $(BENCH_OBJS) $(LIBBPF_LDLIBS)
+	$(Q)$(CC) $(CFLAGS) -pthread -o $@ $(BENCH_OBJS) $(LIBBPF_LDLIBS) $(BENCH_LDLIBS)
 
 # The bench again under ASan and UBSan, for its tests (leaks, error paths).
 $(BENCH_SAN_OBJS): | $(SKELS)
 $(BENCH_SAN): $(BENCH_SAN_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -pthread -o $@ $(BENCH_SAN_OBJS) \
-		$(LIBBPF_LDLIBS)
+		$(LIBBPF_LDLIBS) $(BENCH_LDLIBS)
 
 # A unit test under ASan and UBSan: tests/bench/$(1).c with the sources $(2),
 # seeing the folders $(3) and lib/.
@@ -443,9 +446,12 @@ $(OUTPUT)/$(1): tests/bench/$(1).c $(2) $(wildcard $(addsuffix /*.h,$(3) lib)) |
 endef
 # The bench's statistics, the gate's t-test, the JSON reader, the totals.
 $(eval $(call unit_test,stats_test,bench/stats.c,bench))
-$(eval $(call unit_test,gate_test,bench/gate/gate.c bench/stats.c,bench/gate bench))
+$(eval $(call unit_test,gate_test,bench/gate/gate.c bench/tdist.c bench/stats.c,\
+	bench/gate bench))
 $(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/utf8.c,))
 $(eval $(call unit_test,totals_test,bench/totals.c,bench))
+$(eval $(call unit_test,hist_threshold_test,bench/history/hist_threshold.c bench/tdist.c \
+	bench/stats.c,bench/history bench))
 
 # LIBBPF=source: built once, again when the sources change (a new tree
 # fetched into the cache, or edits in the kernel tree bpfcheck sits in).

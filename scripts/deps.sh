@@ -18,14 +18,14 @@ set -eu
 # and builds libbpf and bpftool from Debian's linux-source, fetched
 # through vmtest's private apt state: xz-utils and the archive keyring
 # for that, python3 for bpf_doc.py, libssl-dev for bpftool's signing,
-# help2man for the man pages (make man).
+# help2man for the man pages (make man), libsqlite3-dev for bench history.
 # libc6-dev-i386: gnu/stubs-32.h, which the kernel's BPF programs reach
 # through <string.h> and friends (clang -target bpf is not x86-64);
 # iputils-ping and ethtool: the kernel's network tests send traffic with
 # ping and set device offloads with ethtool.
 pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
 bpftool pkg-config iproute2 jq libxml2-utils python3 libssl-dev xz-utils help2man \
-debian-archive-keyring libc6-dev-i386 iputils-ping ethtool"
+debian-archive-keyring libc6-dev-i386 iputils-ping ethtool libsqlite3-dev"
 # The newest clang of these that apt offers (clang-22 is in
 # bookworm-security, clang-19 in bookworm): the Makefile's default CLANG.
 clang_choices="clang-22 clang-19"

@@ -70,6 +70,7 @@ check-trust: $(FIXTURE) $(TEST_PROGS_BIN) $(BENCH)
 check-bench: $(BENCH) $(BENCH_SAN) $(BENCH_UNIT_TESTS)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/bench_check.sh
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/prog_cost_check.sh
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/history_check.sh
 
 # checkpatch.pl (fetched from Debian's linux-source) over every C file,
 # shellcheck over every shell script, no file over 600 lines.

@@ -109,6 +109,10 @@ counted_stage "prog-cost and the regression gate (tests/bench/prog_cost_check.sh
 # 5a. The verifier's figures: veristat agrees, the one-branch gate, a guest.
 counted_stage "verifier cost and its gate (tests/bench/verifier_cost_check.sh)" \
 	verifier-cost "$srcdir/tests/bench/verifier_cost_check.sh" verifier-cost-checks
+# 5a. bench history: thresholds over a window, the drift check, the
+#     store's trust (concurrent writers, refusals, a full disk), bad input.
+counted_stage "bench history (tests/bench/history_check.sh)" history \
+	"$srcdir/tests/bench/history_check.sh" history-checks
 # 5b. Outputs that never destroy, no false FAIL/PASS, outputs consumers
 #     accept (junitparser, junit-10.xsd rules, kunit.py parse).
 counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \

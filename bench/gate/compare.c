@@ -26,6 +26,7 @@
 #include "json_reader.h"
 #include "options.h"
 #include "report.h"
+#include "report_reader.h"
 
 #define DEFAULT_THRESHOLD_PCT	5.0
 #define DEFAULT_ALPHA		0.05
@@ -33,21 +34,6 @@
 #define EXIT_NO_REGRESSION	0
 #define EXIT_REGRESSED		1
 #define EXIT_BAD_INPUT		BENCH_EXIT_USAGE
-
-struct cmp_run {
-	const char *config;
-	const char *variant;	/* may be NULL */
-	struct report_metric *metrics;
-	size_t n_metrics;
-	int pooled;		/* runs of this config in the file */
-};
-
-struct cmp_file {
-	const char *path;
-	struct json_value *root;
-	struct cmp_run *runs;
-	size_t n_runs;
-};
 
 struct cmp_opts {
 	double threshold_pct;
@@ -89,221 +75,17 @@ static int bad_input(const char *fmt, ...)
 	return ret;
 }
 
-static void free_run(struct cmp_run *r)
-{
-	for (size_t j = 0; j < r->n_metrics; j++)
-		free(r->metrics[j].samples);
-	free(r->metrics);
-	memset(r, 0, sizeof(*r));
-}
-
-static void free_file(struct cmp_file *f)
-{
-	for (size_t i = 0; i < f->n_runs; i++)
-		free_run(&f->runs[i]);
-	free(f->runs);
-	json_free(f->root);
-}
-
-static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
-			const struct json_value *arr, struct report_metric *m)
-{
-	if (!arr || arr->type != JSON_ARRAY)
-		return bad_input(
-				 "%s: %s, metric '%s': 'samples' is missing or not an array",
-				 f->path, r->config, m->name);
-	m->samples = calloc(arr->array.n ? arr->array.n : 1, sizeof(*m->samples));
-	if (!m->samples)
-		return bad_input("out of memory");
-	for (size_t i = 0; i < arr->array.n; i++) {
-		if (arr->array.items[i].type != JSON_NUMBER)
-			return bad_input(
-					 "%s: %s, metric '%s': sample %zu is %s, not a number",
-					 f->path, r->config, m->name, i,
-					 json_type_name(arr->array.items[i].type));
-		m->samples[i] = arr->array.items[i].number;
-		/* Rates, costs and counts: a negative one would flip the delta. */
-		if (!isfinite(m->samples[i]) || m->samples[i] < 0)
-			return bad_input(
-					 "%s: %s, metric '%s': sample %zu is %g, expected a finite number >= 0",
-					 f->path, r->config,
-					 m->name, i, m->samples[i]);
-	}
-	m->n = arr->array.n;
-	return 0;
-}
-
-static int read_metric(const struct cmp_file *f, const struct cmp_run *r,
-		       const struct json_value *v, struct report_metric *m)
-{
-	const struct json_value *avail = json_get(v, "available");
-	const char *better;
-
-	m->name = json_get_string(v, "name");
-	m->unit = json_get_string(v, "unit");
-	better = json_get_string(v, "better");
-	if (!m->name || !m->unit || !better)
-		return bad_input("%s: %s: a metric without 'name', 'unit' or 'better'",
-				 f->path, r->config);
-	if (strcmp(better, "higher") && strcmp(better, "lower"))
-		return bad_input(
-				 "%s: %s, metric '%s': 'better' is '%s', expected 'higher' or 'lower'",
-				 f->path, r->config, m->name,
-				 better);
-	m->higher_is_better = !strcmp(better, "higher");
-	m->available = !avail || (avail->type == JSON_BOOL && avail->boolean);
-	if (!m->available) {
-		m->reason = json_get_string(v, "reason");
-		return 0;
-	}
-	return read_samples(f, r, json_get(v, "samples"), m);
-}
-
-static int read_run(const struct cmp_file *f, size_t idx,
-		    const struct json_value *v, struct cmp_run *r)
-{
-	const struct json_value *metrics;
-	int ret;
-
-	r->config = json_get_string(v, "config");
-	r->variant = json_get_string(v, "variant");
-	metrics = json_get(v, "metrics");
-	if (!r->config)
-		return bad_input(
-				 "%s: run %zu has no 'config': not a bench --json report",
-				 f->path, idx);
-	if (!metrics || metrics->type != JSON_ARRAY || !metrics->array.n)
-		return bad_input(
-				 "%s: %s: no 'metrics' array: not a bench --json report (or one from an older bench)",
-				 f->path,
-				 r->config);
-	r->metrics = calloc(metrics->array.n, sizeof(*r->metrics));
-	if (!r->metrics)
-		return bad_input("out of memory");
-	for (size_t i = 0; i < metrics->array.n; i++) {
-		r->n_metrics = i + 1;
-		ret = read_metric(f, r, &metrics->array.items[i], &r->metrics[i]);
-		if (ret)
-			return ret;
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(r->metrics[j].name, r->metrics[i].name))
-				return bad_input("%s: %s: metric '%s' twice", f->path,
-						 r->config, r->metrics[i].name);
-	}
-	return 0;
-}
-
-static int append_samples(struct report_metric *to, const struct report_metric *from)
-{
-	double *more;
-
-	if (!from->n)
-		return 0;
-	more = reallocarray(to->samples, to->n + from->n, sizeof(*more));
-	if (!more)
-		return bad_input("out of memory");
-	memcpy(more + to->n, from->samples, from->n * sizeof(*more));
-	to->samples = more;
-	to->n += from->n;
-	return 0;
-}
-
-static const struct cmp_run *find_run(const struct cmp_file *f, const char *config)
-{
-	for (size_t i = 0; i < f->n_runs; i++)
-		if (!strcmp(f->runs[i].config, config))
-			return &f->runs[i];
-	return NULL;
-}
-
-/* Another run of into's config: its samples join into's, metric by metric. */
-static int pool_run(const struct cmp_file *f, struct cmp_run *into,
-		    const struct cmp_run *r)
-{
-	bool same_variant = !into->variant == !r->variant &&
-			    (!r->variant || !strcmp(into->variant, r->variant));
-
-	if (!same_variant || into->n_metrics != r->n_metrics)
-		return bad_input(
-				 "%s: runs of '%s' differ in variant or metrics; only runs of the same build pool",
-				 f->path, r->config);
-	for (size_t j = 0; j < r->n_metrics; j++) {
-		const struct report_metric *m = &r->metrics[j];
-		struct report_metric *to = &into->metrics[j];
-
-		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
-		    to->higher_is_better != m->higher_is_better || to->available != m->available)
-			return bad_input("%s: runs of '%s' differ in metric '%s'", f->path,
-					 r->config, m->name);
-		if (append_samples(to, m))
-			return EXIT_BAD_INPUT;
-	}
-	into->pooled++;
-	return 0;
-}
-
-static int read_file(struct cmp_file *f)
-{
-	const struct json_value *runs;
-	size_t n;
-	char err[512];
-	int ret;
-
-	f->root = json_parse_file(f->path, err, sizeof(err));
-	if (!f->root)
-		return bad_input("%s: %s", f->path, err);
-	runs = f->root;
-	n = runs->type == JSON_ARRAY ? runs->array.n : 1;
-	if (runs->type != JSON_ARRAY && runs->type != JSON_OBJECT)
-		return bad_input(
-				 "%s: %s, expected a bench report (an object) or an array of them",
-				 f->path,
-				 json_type_name(runs->type));
-	if (!n)
-		return bad_input("%s: an empty array, no runs", f->path);
-	f->runs = calloc(n, sizeof(*f->runs));
-	if (!f->runs)
-		return bad_input("out of memory");
-	for (size_t i = 0; i < n; i++) {
-		struct cmp_run *r = &f->runs[f->n_runs++], *first;
-
-		ret = read_run(f, i, runs->type == JSON_ARRAY ?
-			       &runs->array.items[i] : runs, r);
-		if (ret)
-			return ret;
-		r->pooled = 1;
-		first = (struct cmp_run *)find_run(f, r->config);
-		if (first == r)
-			continue;
-		ret = pool_run(f, first, r);
-		free_run(r);
-		f->n_runs--;
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 static const char *better_name(const struct report_metric *m)
 {
 	return m->higher_is_better ? "higher" : "lower";
 }
 
-static const struct report_metric *find_metric(const struct cmp_run *r,
-					    const char *name)
-{
-	for (size_t i = 0; i < r->n_metrics; i++)
-		if (!strcmp(r->metrics[i].name, name))
-			return &r->metrics[i];
-	return NULL;
-}
-
 /* Every run of a in b; every metric of each such run in b's, alike. */
-static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
+static int check_same_runs(const struct report_file *a, const struct report_file *b)
 {
 	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct cmp_run *ra = &a->runs[i];
-		const struct cmp_run *rb = find_run(b, ra->config);
+		const struct report_run *ra = &a->runs[i];
+		const struct report_run *rb = report_find_run(b, ra->config);
 
 		if (!rb)
 			return bad_input(
@@ -314,7 +96,7 @@ static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
 					 a->path, ra->n_metrics, b->path, rb->n_metrics);
 		for (size_t j = 0; j < ra->n_metrics; j++) {
 			const struct report_metric *ma = &ra->metrics[j];
-			const struct report_metric *mb = find_metric(rb, ma->name);
+			const struct report_metric *mb = report_find_metric(rb, ma->name);
 
 			if (!mb)
 				return bad_input("%s: metric '%s' is in %s but not in %s",
@@ -332,7 +114,7 @@ static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
 	return 0;
 }
 
-static int check_sample_counts(const struct cmp_file *f)
+static int check_sample_counts(const struct report_file *f)
 {
 	for (size_t i = 0; i < f->n_runs; i++)
 		for (size_t j = 0; j < f->runs[i].n_metrics; j++) {
@@ -364,7 +146,7 @@ static void print_header(void)
 	       "baseline", "candidate", "delta", "p-value", "verdict");
 }
 
-static void print_unavailable(const struct cmp_run *r, const struct report_metric *ma,
+static void print_unavailable(const struct report_run *r, const struct report_metric *ma,
 			      const struct report_metric *mb, struct cmp_counts *c)
 {
 	const struct report_metric *off = ma->available ? mb : ma;
@@ -376,7 +158,7 @@ static void print_unavailable(const struct cmp_run *r, const struct report_metri
 	c->unavailable++;
 }
 
-static void compare_metric(const struct cmp_run *r, const struct report_metric *ma,
+static void compare_metric(const struct report_run *r, const struct report_metric *ma,
 			   const struct report_metric *mb, const struct cmp_opts *o,
 			   struct cmp_counts *c)
 {
@@ -399,11 +181,11 @@ static void compare_metric(const struct cmp_run *r, const struct report_metric *
 }
 
 /* What differs from the plain case: variants compared, runs pooled. */
-static void print_run_notes(const struct cmp_file *a, const struct cmp_file *b)
+static void print_run_notes(const struct report_file *a, const struct report_file *b)
 {
 	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct cmp_run *ra = &a->runs[i];
-		const struct cmp_run *rb = find_run(b, ra->config);
+		const struct report_run *ra = &a->runs[i];
+		const struct report_run *rb = report_find_run(b, ra->config);
 
 		if (ra->variant && rb->variant && strcmp(ra->variant, rb->variant))
 			printf("%s: baseline variant '%s', candidate variant '%s'\n",
@@ -414,7 +196,7 @@ static void print_run_notes(const struct cmp_file *a, const struct cmp_file *b)
 	}
 }
 
-static int compare_files(const struct cmp_file *a, const struct cmp_file *b,
+static int compare_files(const struct report_file *a, const struct report_file *b,
 			 const struct cmp_opts *o)
 {
 	struct cmp_counts c = {};
@@ -425,12 +207,12 @@ static int compare_files(const struct cmp_file *a, const struct cmp_file *b,
 	print_run_notes(a, b);
 	print_header();
 	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct cmp_run *ra = &a->runs[i];
-		const struct cmp_run *rb = find_run(b, ra->config);
+		const struct report_run *ra = &a->runs[i];
+		const struct report_run *rb = report_find_run(b, ra->config);
 
 		for (size_t j = 0; j < ra->n_metrics; j++, metrics++)
 			compare_metric(ra, &ra->metrics[j],
-				       find_metric(rb, ra->metrics[j].name), o, &c);
+				       report_find_metric(rb, ra->metrics[j].name), o, &c);
 	}
 	printf(
 	       "%zu benchmark%s, %d metric%s: %d regressed, %d improved, %d no change, %d inconclusive, %d unavailable\n",
@@ -509,7 +291,7 @@ static int parse_compare_args(int argc, char **argv, struct cmp_opts *o,
 
 static int compare_main(int argc, char **argv)
 {
-	struct cmp_file base = {}, cand = {};
+	struct report_file base = {}, cand = {};
 	const char *paths[2];
 	struct cmp_opts o;
 	int ret;
@@ -518,10 +300,12 @@ static int compare_main(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? 0 : ret;
 	base.path = paths[0];
+	base.who = "bench compare";
 	cand.path = paths[1];
-	ret = read_file(&base);
+	cand.who = "bench compare";
+	ret = report_read_file(&base);
 	if (!ret)
-		ret = read_file(&cand);
+		ret = report_read_file(&cand);
 	if (!ret)
 		ret = check_same_runs(&base, &cand);
 	if (!ret)
@@ -532,8 +316,8 @@ static int compare_main(int argc, char **argv)
 		ret = check_sample_counts(&cand);
 	if (!ret)
 		ret = compare_files(&base, &cand, &o);
-	free_file(&base);
-	free_file(&cand);
+	report_free_file(&base);
+	report_free_file(&cand);
 	return ret;
 }
 

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The regression gate's statistics: Welch's t-test on two sets of
- * samples, the Student t distribution it needs (through the regularized
- * incomplete beta function), and the verdict that combines the test with
- * a minimum effect size.  Pure functions, no I/O, unit-tested in
+ * samples (the t distribution is bench/tdist.h), and the verdict that
+ * combines the test with a minimum effect size.  Pure functions, no I/O, unit-tested in
  * tests/gate_test.c against values computed independently.
  */
 #ifndef BPFCHECK_BENCH_GATE_H
@@ -11,18 +10,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-/*
- * The regularized incomplete beta function I_x(a, b) for 0 <= x <= 1,
- * a > 0, b > 0; NaN for arguments outside that.
- */
-double gate_incbeta(double x, double a, double b);
-
-/* P(T <= t) for Student's t distribution with df > 0 degrees of freedom. */
-double gate_t_cdf(double t, double df);
-
-/* Two-sided p-value of t with df degrees of freedom: P(|T| >= |t|). */
-double gate_t_pvalue(double t, double df);
 
 struct gate_welch {
 	double t;	/* (mean_b - mean_a) / se; +-inf when se == 0 and means differ */

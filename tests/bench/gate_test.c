@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "gate.h"
+#include "tdist.h"
 #include "util.h"
 
 /* Closed forms and exact rationals: only rounding may differ. */
@@ -56,16 +57,16 @@ static void test_incbeta_closed_forms(void)
 {
 	double x = 0.01;
 
-	check("I_x(1, 1) = x", gate_incbeta(0.37, 1, 1), 0.37, EXACT);
-	check("I_x(3, 1) = x^3", gate_incbeta(0.6, 3, 1), 0.216, EXACT);
-	check("I_x(1, 4) = 1 - (1 - x)^4", gate_incbeta(0.2, 1, 4),
+	check("I_x(1, 1) = x", tdist_incbeta(0.37, 1, 1), 0.37, EXACT);
+	check("I_x(3, 1) = x^3", tdist_incbeta(0.6, 3, 1), 0.216, EXACT);
+	check("I_x(1, 4) = 1 - (1 - x)^4", tdist_incbeta(0.2, 1, 4),
 	      1 - pow(0.8, 4), EXACT);
-	check("I_0.5(a, a) = 1/2", gate_incbeta(0.5, 7.5, 7.5), 0.5, EXACT);
+	check("I_0.5(a, a) = 1/2", tdist_incbeta(0.5, 7.5, 7.5), 0.5, EXACT);
 	/* I_x(a, 2) = x^a ((a + 1) - a x): small x, then the mirrored branch. */
-	check("I_0.01(10, 2) = x^10 (11 - 10x)", gate_incbeta(x, 10, 2),
+	check("I_0.01(10, 2) = x^10 (11 - 10x)", tdist_incbeta(x, 10, 2),
 	      pow(x, 10) * (11 - 10 * x), EXACT);
 	x = 0.95;
-	check("I_0.95(10, 2) = x^10 (11 - 10x)", gate_incbeta(x, 10, 2),
+	check("I_0.95(10, 2) = x^10 (11 - 10x)", tdist_incbeta(x, 10, 2),
 	      pow(x, 10) * (11 - 10 * x), EXACT);
 }
 
@@ -82,19 +83,19 @@ static void test_incbeta_reference(void)
 	for (size_t i = 0; i < ARRAY_SIZE(ref); i++) {
 		snprintf(what, sizeof(what), "I_%g(%g, %g) as SciPy", ref[i].x,
 			 ref[i].a, ref[i].b);
-		check(what, gate_incbeta(ref[i].x, ref[i].a, ref[i].b),
+		check(what, tdist_incbeta(ref[i].x, ref[i].a, ref[i].b),
 		      ref[i].want, NUMERIC);
 	}
 }
 
 static void test_incbeta_edges(void)
 {
-	check("I_0(a, b) = 0", gate_incbeta(0, 2, 3), 0, 0);
-	check("I_1(a, b) = 1", gate_incbeta(1, 2, 3), 1, 0);
-	check("a = 0 is NaN", gate_incbeta(0.5, 0, 3), NAN, 0);
-	check("x < 0 is NaN", gate_incbeta(-0.1, 2, 3), NAN, 0);
-	check("x > 1 is NaN", gate_incbeta(1.5, 2, 3), NAN, 0);
-	check("x NaN is NaN", gate_incbeta(NAN, 2, 3), NAN, 0);
+	check("I_0(a, b) = 0", tdist_incbeta(0, 2, 3), 0, 0);
+	check("I_1(a, b) = 1", tdist_incbeta(1, 2, 3), 1, 0);
+	check("a = 0 is NaN", tdist_incbeta(0.5, 0, 3), NAN, 0);
+	check("x < 0 is NaN", tdist_incbeta(-0.1, 2, 3), NAN, 0);
+	check("x > 1 is NaN", tdist_incbeta(1.5, 2, 3), NAN, 0);
+	check("x NaN is NaN", tdist_incbeta(NAN, 2, 3), NAN, 0);
 }
 
 /* df = 1 is the Cauchy distribution, df = 2 has a closed form too. */
@@ -105,16 +106,16 @@ static void test_t_closed_forms(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(ts); i++) {
 		snprintf(what, sizeof(what), "t cdf, df 1: 1/2 + atan(%g)/pi", ts[i]);
-		check(what, gate_t_cdf(ts[i], 1), 0.5 + atan(ts[i]) / M_PI, EXACT);
+		check(what, tdist_cdf(ts[i], 1), 0.5 + atan(ts[i]) / M_PI, EXACT);
 	}
 	check("t cdf, df 2: 1/2 + t / (2 sqrt(2 + t^2)) at 1.3",
-	      gate_t_cdf(1.3, 2), 0.5 + 1.3 / (2 * sqrt(2 + 1.3 * 1.3)), EXACT);
-	check("t cdf, df 2 at -4", gate_t_cdf(-4, 2),
+	      tdist_cdf(1.3, 2), 0.5 + 1.3 / (2 * sqrt(2 + 1.3 * 1.3)), EXACT);
+	check("t cdf, df 2 at -4", tdist_cdf(-4, 2),
 	      0.5 - 4 / (2 * sqrt(2 + 16.0)), EXACT);
-	check("t cdf at 0 is 1/2", gate_t_cdf(0, 3.7), 0.5, EXACT);
-	check("two-sided p at 0 is 1", gate_t_pvalue(0, 3.7), 1, EXACT);
+	check("t cdf at 0 is 1/2", tdist_cdf(0, 3.7), 0.5, EXACT);
+	check("two-sided p at 0 is 1", tdist_pvalue(0, 3.7), 1, EXACT);
 	/* Cauchy: P(|T| >= 1) = 1/2 */
-	check("two-sided p, df 1, t 1", gate_t_pvalue(1, 1), 0.5, EXACT);
+	check("two-sided p, df 1, t 1", tdist_pvalue(1, 1), 0.5, EXACT);
 }
 
 static void test_t_reference(void)
@@ -133,16 +134,35 @@ static void test_t_reference(void)
 	for (size_t i = 0; i < ARRAY_SIZE(ref); i++) {
 		snprintf(what, sizeof(what), "t cdf(%g, df %g) as SciPy",
 			 ref[i].t, ref[i].df);
-		check(what, gate_t_cdf(ref[i].t, ref[i].df), ref[i].cdf, NUMERIC);
+		check(what, tdist_cdf(ref[i].t, ref[i].df), ref[i].cdf, NUMERIC);
 		snprintf(what, sizeof(what), "two-sided p(%g, df %g) as SciPy",
 			 ref[i].t, ref[i].df);
-		check(what, gate_t_pvalue(ref[i].t, ref[i].df), ref[i].p, NUMERIC);
+		check(what, tdist_pvalue(ref[i].t, ref[i].df), ref[i].p, NUMERIC);
 	}
-	check("t cdf(+inf) is 1", gate_t_cdf(INFINITY, 4), 1, 0);
-	check("t cdf(-inf) is 0", gate_t_cdf(-INFINITY, 4), 0, 0);
-	check("p(inf) is 0", gate_t_pvalue(INFINITY, 4), 0, 0);
-	check("df 0 is NaN", gate_t_cdf(1, 0), NAN, 0);
-	check("t NaN is NaN", gate_t_pvalue(NAN, 4), NAN, 0);
+	check("t cdf(+inf) is 1", tdist_cdf(INFINITY, 4), 1, 0);
+	check("t cdf(-inf) is 0", tdist_cdf(-INFINITY, 4), 0, 0);
+	check("p(inf) is 0", tdist_pvalue(INFINITY, 4), 0, 0);
+	check("df 0 is NaN", tdist_cdf(1, 0), NAN, 0);
+	check("t NaN is NaN", tdist_pvalue(NAN, 4), NAN, 0);
+}
+
+/* The quantile by its closed forms for df 1 (Cauchy) and df 2. */
+static void test_t_quantile(void)
+{
+	const double ps[] = { 0.01, 0.3, 0.5, 0.9, 0.99 };
+
+	for (size_t i = 0; i < ARRAY_SIZE(ps); i++) {
+		double p = ps[i];
+		char what[80];
+
+		snprintf(what, sizeof(what), "t quantile(%g, df 1) = tan(pi (p - 1/2))", p);
+		check(what, tdist_quantile(p, 1) + 1, tan(M_PI * (p - 0.5)) + 1, NUMERIC);
+		snprintf(what, sizeof(what), "t quantile(%g, df 2) closed form", p);
+		check(what, tdist_quantile(p, 2) + 1,
+		      (2 * p - 1) / sqrt(2 * p * (1 - p)) + 1, NUMERIC);
+	}
+	check("t quantile(0) is NaN", tdist_quantile(0, 3), NAN, 0);
+	check("t quantile, df 0 is NaN", tdist_quantile(0.5, 0), NAN, 0);
 }
 
 static void check_welch(const char *name, const double *a, size_t na,
@@ -330,6 +350,7 @@ int main(void)
 	test_incbeta_edges();
 	test_t_closed_forms();
 	test_t_reference();
+	test_t_quantile();
 	test_welch();
 	test_welch_zero_variance();
 	test_welch_bad_input();

@@ -181,6 +181,12 @@ bi 2 "'missing.json'" @bench verifier-cost --report missing.json
 bi 2 "got 1" @bench verifier-compare a.json
 bi 2 "'insns=lots'" @bench verifier-compare --threshold insns=lots a.json b.json
 bi 2 "'speed'" @bench verifier-compare -e speed a.json b.json
+bi 2 "'ad'" @bench history ad --db h.db
+bi 2 "'foo'" @bench history check --db h.db --test foo a.json
+bi 2 "1.5 for t_test" @bench history check --db h.db --test t_test --upper-boundary 1.5 a.json
+bi 2 "'0'" @bench history check --db h.db --max-sample-size 0 a.json
+bi 2 "missing.json" @bench history add --db h.db --branch b --commit c missing.json
+bi 2 "--db FILE" @bench history report
 
 # ---- vmtest.sh (exit 2, before anything is built or booted) -------------
 bi 2 "'0'" @vmtest -j 0

@@ -76,8 +76,8 @@ run "$JSONSCHEMA" -i "$T/broken.json" "$schema"
 [ "$RC" != 0 ] || bad "the schema accepts a job without runs-on"
 end_check
 
-begin "jobs: plan -> vmtest (kernel x shard matrix from plan) -> merge (always)"
-expect_jq "$JSON" '.jobs | keys == ["merge", "plan", "vmtest"]'
+begin "jobs: plan -> vmtest (kernel x shard matrix from plan) -> merge (always); history"
+expect_jq "$JSON" '.jobs | keys == ["history", "merge", "plan", "vmtest"]'
 expect_jq "$JSON" '.jobs.plan.outputs | has("kernels") and has("shards")'
 expect_jq "$JSON" '.jobs.vmtest.needs == "plan"'
 expect_jq "$JSON" '.jobs.vmtest.strategy | .["fail-fast"] == false and
@@ -97,9 +97,11 @@ expect_jq "$JSON" '.jobs.merge.steps[] | select(.uses != null and
 expect_has "$T/workflow.json" 'suite --shard \"$SHARD/$SHARDS\"'
 end_check
 
-begin "only actions/checkout, upload-artifact and download-artifact v4; no \${{ }} in scripts"
+begin "only actions/checkout, cache, upload-artifact and download-artifact v4; no \${{ }} in scripts"
 jq -r '.jobs[].steps[] | .uses // empty' "$JSON" | sort -u >"$T/uses"
-expect_content "$T/uses" "actions/checkout@v4
+expect_content "$T/uses" "actions/cache/restore@v4
+actions/cache/save@v4
+actions/checkout@v4
 actions/download-artifact@v4
 actions/upload-artifact@v4"
 jq -r '.jobs[].steps[] | .run // empty' "$JSON" >"$T/scripts"
@@ -194,6 +196,47 @@ make_shards "-t pass_,fail_returns" 6.1
 merge_step '["6.1"]'
 [ "$RC" != 0 ] || bad "a failed test passed"
 expect_has "$OUT" "::error::6.1: fail_returns failed"
+end_check
+
+# The history job: the cache restored before the check, saved after the
+# add, both on push only; its check step, run here on a made-up history,
+# fails the job on an alert and passes a run inside the limits.
+BENCH=$OUTPUT/bench
+begin "history: the cache around check and add; the check step fails on an alert, passes otherwise"
+# shellcheck disable=SC2016 # the workflow's expressions
+expect_jq "$JSON" '[.jobs.history.steps[] | .uses // .name] == ["git and make",
+	"actions/checkout@v4", "packages", "build", "actions/cache/restore@v4", "measure",
+	"check", "add", "actions/cache/save@v4"]'
+# shellcheck disable=SC2016
+expect_jq "$JSON" '[.jobs.history.steps[] | select(.name == "add" or
+	(.uses // "" | startswith("actions/cache/save"))) | .if] ==
+	["github.event_name == '"'push'"'", "github.event_name == '"'push'"'"]'
+mkdir -p "$T/hist/build" "$T/hist/results" "$T/hist/history"
+ln -s "$BENCH" "$T/hist/build/bench"
+# vmtest --bench --json of one kernel, test_run at MEAN insns/run.
+vmrep() {	# MEAN
+	jq -n --argjson v "$1" '{accelerator: "tcg", icount: true, kernels: [{label: "6.12"}],
+		cells: [{name: "fizz/lookup", kernel: "6.12", status: "ok", config: "fizz",
+			metrics: [{name: "test_run", unit: "insns/run", better: "lower",
+				available: true, samples: [$v, $v + 0.01, $v - 0.01]}]}]}' \
+		>"$T/hist/results/bench.json"
+}
+for i in 1 2 3 4 5 6; do
+	vmrep "17$i"
+	"$BENCH" history add --db "$T/hist/history/bench.db" --branch main --commit "c$i" \
+		"$T/hist/results/bench.json" >/dev/null
+done
+vmrep 200
+GITHUB_STEP_SUMMARY=$T/summary GITHUB_HEAD_REF=feature GITHUB_BASE_REF=main \
+	GITHUB_REF_NAME=1/merge GITHUB_SHA=abc run_step history check "$T/hist"
+expect_exit 1
+expect_match "$OUT" '^alert: fizz/lookup test_run: 200 insns/run above the upper limit'
+expect_has "$T/summary" "1 alert"
+vmrep 173
+GITHUB_STEP_SUMMARY=$T/summary GITHUB_HEAD_REF=feature GITHUB_BASE_REF=main \
+	GITHUB_REF_NAME=1/merge GITHUB_SHA=abc run_step history check "$T/hist"
+expect_exit 0
+expect_has "$OUT" "0 alerts"
 end_check
 
 echo "workflow-checks: $n_passed passed, $n_failed failed"
