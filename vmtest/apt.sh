@@ -88,8 +88,12 @@ kernel_apt_sources() {
 	KAPT_SUITES="$codename${sec_uri:+, $codename-security}, sid"
 }
 
-kernel_apt_opts() {
-	set -- -o "Dir::Etc::SourceList=$KAPT/sources.list" \
+# PROGRAM (apt-get, apt-cache) on the private state only: its sources,
+# lists, status and caches, never the host's.
+kernel_apt() {	# PROGRAM ARG...
+	prog=$1
+	shift
+	"$prog" -o "Dir::Etc::SourceList=$KAPT/sources.list" \
 		-o "Dir::Etc::SourceParts=$KAPT/parts" \
 		-o "Dir::Etc::Preferences=$KAPT/preferences" \
 		-o "Dir::Etc::PreferencesParts=$KAPT/parts" \
@@ -102,18 +106,16 @@ kernel_apt_opts() {
 		-o "APT::Architectures=$VT_ARCH" \
 		-o "Acquire::Languages=none" \
 		-o "Acquire::PDiffs=false" \
-		-o "APT::Sandbox::User=$(id -un)"
-	vt_quote "$@"
+		-o "APT::Sandbox::User=$(id -un)" \
+		"$@"
 }
 
 kernel_apt_get() {
-	eval "set -- $(kernel_apt_opts) \"\$@\""
-	apt-get -q "$@"
+	kernel_apt apt-get -q "$@"
 }
 
 kernel_apt_cache() {
-	eval "set -- $(kernel_apt_opts) \"\$@\""
-	apt-cache "$@"
+	kernel_apt apt-cache "$@"
 }
 
 # Refresh the package lists when they are older than VMTEST_APT_MAX_AGE

@@ -186,6 +186,20 @@ kernel_cached_intact() {
 	[ "$(vt_sha256 "$K_IMAGE")" = "$want" ]
 }
 
+# What vmtest keeps of a resolved kernel (work/kN/kernel.env, sourced by
+# the later phases): the user's SPEC and MODULES_DIR, its LABEL in the
+# matrix, the -k arguments that reproduce it, and kernel_resolve's K_*.
+kernel_env() {	# SPEC MODULES_DIR LABEL KARGS
+	printf 'K_SPEC=%s\nK_MODS=%s\nK_LABEL=%s\nK_KARGS=%s\n' "$(vt_quote "$1")" \
+		"$(vt_quote "$2")" "$(vt_quote "$3")" "$(vt_quote "$4")"
+	printf 'K_KIND=%s\nK_RELEASE=%s\nK_IMAGE=%s\nK_CONFIG=%s\n' \
+		"$(vt_quote "${K_KIND:-}")" "$(vt_quote "${K_RELEASE:-}")" \
+		"$(vt_quote "${K_IMAGE:-}")" "$(vt_quote "${K_CONFIG:-}")"
+	printf 'K_MODDIR=%s\nK_KEY=%s\nK_KDIR=%s\nK_PKGS=%s\n' \
+		"$(vt_quote "${K_MODDIR:-}")" "$(vt_quote "${K_KEY:-}")" \
+		"$(vt_quote "${K_KDIR:-}")" "$(vt_quote "${K_PKGS:-}")"
+}
+
 # Image, config and modules of an unpacked package set, from kernel.env.
 kernel_load_cached() {
 	K_IMAGE='' K_CONFIG='' K_MODDIR=''

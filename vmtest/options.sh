@@ -20,19 +20,17 @@ vt_int_in() {
 	fi
 }
 
-# vt_env_int VAR MIN MAX: the environment variable VAR, unless unset or
-# empty (which the scripts read as "the default").
+# vt_env_int VAR VALUE MIN MAX: the environment variable VAR's VALUE,
+# unless empty (which the scripts read as "the default").
 vt_env_int() {
-	eval "_v=\${$1:-}"
-	[ -n "$_v" ] || return 0
-	vt_int_in "$1" "$_v" "$2" "$3"
+	[ -n "$2" ] || return 0
+	vt_int_in "$1" "$2" "$3" "$4"
 }
 
-# vt_env_word VAR WORD...: VAR, unless unset or empty, is one of the WORDs.
+# vt_env_word VAR VALUE WORD...: VALUE, unless empty, is one of the WORDs.
 vt_env_word() {
-	_var=$1
-	shift
-	eval "_v=\${$_var:-}"
+	_var=$1 _v=$2
+	shift 2
 	[ -n "$_v" ] || return 0
 	for _w in "$@"; do
 		[ "$_v" = "$_w" ] && return 0
@@ -69,14 +67,14 @@ vt_validate() {	# JOBS TIMEOUT JSON
 	[ -z "$3" ] || vt_check_out_file --json "$3"
 	# Below 256 MiB the kernel and the initramfs do not fit: the guest
 	# would only fail to boot after the whole boot allowance.
-	vt_env_int VMTEST_MEM 256 1048576
-	vt_env_int VMTEST_SMP 1 64
-	vt_env_int VMTEST_TCG_SCALE 1 100
-	vt_env_int VMTEST_APT_MAX_AGE 0 525600
-	vt_env_int VMTEST_KVM_PROBE_TIMEOUT 1 600
-	vt_env_int VMTEST_PROGRESS_SEC 1 3600
-	vt_env_word VMTEST_TCG_THREAD single multi
-	vt_env_word VMTEST_ACCEL kvm tcg
+	vt_env_int VMTEST_MEM "${VMTEST_MEM:-}" 256 1048576
+	vt_env_int VMTEST_SMP "${VMTEST_SMP:-}" 1 64
+	vt_env_int VMTEST_TCG_SCALE "${VMTEST_TCG_SCALE:-}" 1 100
+	vt_env_int VMTEST_APT_MAX_AGE "${VMTEST_APT_MAX_AGE:-}" 0 525600
+	vt_env_int VMTEST_KVM_PROBE_TIMEOUT "${VMTEST_KVM_PROBE_TIMEOUT:-}" 1 600
+	vt_env_int VMTEST_PROGRESS_SEC "${VMTEST_PROGRESS_SEC:-}" 1 3600
+	vt_env_word VMTEST_TCG_THREAD "${VMTEST_TCG_THREAD:-}" single multi
+	vt_env_word VMTEST_ACCEL "${VMTEST_ACCEL:-}" kvm tcg
 }
 
 # --version: the project's, and what the guests would run: the

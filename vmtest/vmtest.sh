@@ -29,133 +29,21 @@ VT_OUT=${VMTEST_OUT:-$OUTPUT/vmtest}
 . "$VT_SRCDIR/vmtest/initramfs.sh"
 # shellcheck source=qemu.sh
 . "$VT_SRCDIR/vmtest/qemu.sh"
+# shellcheck source=args.sh
+. "$VT_SRCDIR/vmtest/args.sh"
 # shellcheck source=options.sh
 . "$VT_SRCDIR/vmtest/options.sh"
+# shellcheck source=guests.sh
+. "$VT_SRCDIR/vmtest/guests.sh"
 # shellcheck source=payload.sh
 . "$VT_SRCDIR/vmtest/payload.sh"
 # shellcheck source=usage.sh
 . "$VT_SRCDIR/vmtest/usage.sh"
 
-bad_usage() {
-	vt_usage_die "$* (see vmtest.sh --help)"
-}
-
-posint() {	# VALUE OPTION
-	case "$1" in
-	"" | *[!0-9]* | 0*) bad_usage "$2 needs a positive integer, not '$1'" ;;
-	esac
-}
-
 # ---- arguments -----------------------------------------------------------
 
-nk=0
-jobs=
-tmo=
-format=text
-json=
-keep=0
-vng=0
-bench=
-bmf=
-cost=
-csv=
-while [ $# -gt 0 ]; do
-	case "$1" in
-	-k | --kernel)
-		[ $# -ge 2 ] || bad_usage "$1 needs a KERNEL"
-		nk=$((nk + 1))
-		eval "spec_$nk=\$2 mods_$nk="
-		shift 2
-		;;
-	--modules)
-		[ $# -ge 2 ] || bad_usage "--modules needs a DIR"
-		[ "$nk" -gt 0 ] || bad_usage "--modules DIR goes after the -k it applies to"
-		eval "mods_$nk=\$2"
-		shift 2
-		;;
-	-j | --jobs)
-		[ $# -ge 2 ] || bad_usage "$1 needs a number"
-		posint "$2" "$1"
-		jobs=$2
-		shift 2
-		;;
-	-j[0-9]*)
-		jobs=${1#-j}
-		posint "$jobs" -j
-		shift
-		;;
-	--timeout)
-		[ $# -ge 2 ] || bad_usage "--timeout needs seconds"
-		posint "$2" --timeout
-		tmo=$2
-		shift 2
-		;;
-	--markdown) format=markdown; shift ;;
-	--json)
-		[ $# -ge 2 ] || bad_usage "--json needs a FILE"
-		json=$2
-		[ -d "$(dirname "$json")" ] ||
-			bad_usage "--json '$json': directory $(dirname "$json") does not exist"
-		shift 2
-		;;
-	--keep) keep=1; shift ;;
-	--accel)
-		[ $# -ge 2 ] || bad_usage "--accel needs kvm or tcg"
-		case "$2" in kvm | tcg) VMTEST_ACCEL=$2 ;;
-		*) bad_usage "--accel is kvm or tcg, not '$2'" ;; esac
-		shift 2
-		;;
-	--vng) vng=1; shift ;;
-	--add)
-		[ $# -ge 2 ] || bad_usage "--add needs HOST_PATH[:GUEST_PATH]"
-		payload_add "$2"
-		shift 2
-		;;
-	--test-progs)
-		[ $# -ge 2 ] || bad_usage "--test-progs needs a PATH"
-		payload_test_progs "$2"
-		shift 2
-		;;
-	--icount) VMTEST_ICOUNT=1; shift ;;
-	--bench)
-		bench=default
-		case "${2:-}" in
-		"" | -*) shift ;;
-		*) bench=$2; shift 2 ;;
-		esac
-		;;
-	--cost)
-		if [ -z "$cost" ]; then
-			# shellcheck source=cost.sh
-			. "$VT_SRCDIR/vmtest/cost.sh"
-			cost=1
-		fi
-		shift
-		while [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; do
-			cost_obj "$1"
-			shift
-		done
-		;;
-	--csv)
-		[ $# -ge 2 ] || bad_usage "--csv needs a FILE"
-		csv=$2
-		[ -d "$(dirname "$csv")" ] ||
-			bad_usage "--csv '$csv': directory $(dirname "$csv") does not exist"
-		shift 2
-		;;
-	--bmf)
-		[ $# -ge 2 ] || bad_usage "--bmf needs a FILE"
-		bmf=$2
-		[ -d "$(dirname "$bmf")" ] ||
-			bad_usage "--bmf '$bmf': directory $(dirname "$bmf") does not exist"
-		shift 2
-		;;
-	-h | --help) usage; exit 0 ;;
-	--version) vt_version; exit 0 ;;
-	--) shift; break ;;
-	*) bad_usage "unknown option '$1'" ;;
-	esac
-done
+vt_args "$@"
+shift $(($# - VT_ARGS_LEFT))
 
 vt_validate "$jobs" "$tmo" "$json"
 
@@ -202,11 +90,8 @@ if [ -n "$bench" ]; then
 fi
 
 if [ "$nk" = 0 ]; then
-	# shellcheck disable=SC2034 # s is read by the eval
-	for s in $(sed -e 's/#.*//' "$VT_SRCDIR/vmtest/kernels.conf"); do
-		nk=$((nk + 1))
-		eval "spec_$nk=\$s mods_$nk="
-	done
+	kernels=$(sed -e 's/#.*//' "$VT_SRCDIR/vmtest/kernels.conf" | awk 'NF { print $1 "\t" }')
+	nk=$(printf '%s' "$kernels" | grep -c .)
 	[ "$nk" -gt 0 ] || bad_usage "no -k KERNEL and no kernels in vmtest/kernels.conf"
 fi
 
@@ -214,11 +99,10 @@ if [ "$vng" = 1 ]; then
 	# shellcheck source=vng.sh
 	. "$VT_SRCDIR/vmtest/vng.sh"
 	vng_check
-	i=0
-	while [ "$i" -lt "$nk" ]; do
-		i=$((i + 1))
-		eval "spec_$i=\$(vng_alias \"\$spec_$i\")"
-	done
+	kernels=$(printf '%s' "$kernels" | while IFS='	' read -r s m; do
+		a=$(vng_alias "$s") || exit
+		printf '%s\t%s\n' "$a" "$m"
+	done) || exit
 fi
 
 # ---- the host's tools ----------------------------------------------------
@@ -240,11 +124,12 @@ esac
 
 # ---- cleanup: no QEMU outlives this script -------------------------------
 
-job_pids=
 cleanup() {
 	# All at once, before one dies and its children are reparented: a
 	# guest job's QEMU may not have written its pid file yet.
 	pids=$(vt_descendants $$ | tr '\n' ' ')
+	job_pids=
+	[ ! -f "$work/jobs" ] || job_pids=$(tr '\n' ' ' <"$work/jobs")
 	for d in "$work"/k* "$work/probe"; do
 		for f in "$d/qemu.pid" "$d/timeout.pid"; do
 			[ -s "$f" ] && pids="$pids $(cat "$f" 2>/dev/null)"
@@ -286,9 +171,10 @@ flock -w 900 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest"
 : >"$work/fetch.list"
 labels=" "
 i=0
-while [ "$i" -lt "$nk" ]; do
+# Read on fd 8: what runs in the loop (apt) must not eat the list.
+while IFS='	' read -r spec mods <&8; do
+	[ -n "$spec" ] || continue
 	i=$((i + 1))
-	eval "spec=\$spec_$i mods=\$mods_$i"
 	kernel_resolve "$spec" "$mods"
 	case "$K_KIND" in
 	deb) label=$spec ;;
@@ -300,20 +186,14 @@ while [ "$i" -lt "$nk" ]; do
 		label="$base#$n"
 	done
 	labels="$labels$label "
-	# shellcheck disable=SC2034 # kargs is read by the eval below
 	kargs="-k $(vt_quote "$spec")${mods:+ --modules $(vt_quote "$mods")}"
 	d=$work/k$i
 	mkdir -p "$d"
-	{
-		for v in spec mods label kargs; do
-			eval "printf 'K_%s=%s\n' \"\$(echo $v | tr a-z A-Z)\" \"\$(vt_quote \"\$$v\")\""
-		done
-		for v in K_KIND K_RELEASE K_IMAGE K_CONFIG K_MODDIR K_KEY K_KDIR K_PKGS; do
-			eval "printf '%s=%s\n' $v \"\$(vt_quote \"\${$v:-}\")\""
-		done
-	} >"$d/kernel.env"
+	kernel_env "$spec" "$mods" "$label" "$kargs" >"$d/kernel.env"
 	kernel_fetch_list >>"$work/fetch.list"
-done
+done 8<<EOF_KERNELS
+$kernels
+EOF_KERNELS
 
 kernel_fetch "$work/fetch.list"
 flock -u 7
@@ -440,66 +320,7 @@ if [ -z "$jobs" ]; then
 fi
 [ "$jobs" -le "$nk" ] || jobs=$nk
 
-run_guest() {	# DIR
-	d=$1
-	# shellcheck disable=SC1091
-	. "$d/kernel.env"
-	vt_log "$K_LABEL: booting $K_RELEASE ($(echo "$VT_ACCEL" | tr a-z A-Z), command timeout $tmo s)"
-	if [ "$vng" = 1 ]; then
-		vng_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$limit" "$tmo"
-	else
-		vm_boot "$d" "$VT_ACCEL" "$K_IMAGE" "$d/initrd" "$limit"
-		vm_collect "$d"
-	fi
-	vm_classify "$d" "$limit" "$tmo"
-	vt_log "$K_LABEL: $(cat "$d/status") after $(cat "$d/seconds") s: $(cat "$d/detail")"
-	json_in=$d/results/test_progs.json
-	if [ -s "$json_in" ] && jq -e . "$json_in" >/dev/null 2>&1; then
-		set -- --slurpfile r "$json_in"
-	else
-		set -- --argjson r '[]'
-	fi
-	rec() { sed -n "s/^$1 //p" "$d/records" | head -n 1; }
-	init=$(rec INIT) start=$(rec START)
-	end=$(vm_status_field "$d" end)
-	rc=$(vm_status_field "$d" rc)
-	jq -n "$@" --arg lbl "$K_LABEL" --arg kargs "$K_KARGS" \
-		--arg rel "$K_RELEASE" --arg src "${K_PKGS:-$K_IMAGE}" \
-		--arg st "$(cat "$d/status")" --arg why "$(cat "$d/detail")" \
-		--arg rc "$rc" --arg secs "$(cat "$d/seconds")" \
-		--arg t_init "$init" --arg t_start "$start" --arg t_end "$end" '
-		def num: if . == "" or . == "none" then null else tonumber end;
-		{"label": $lbl, "kernel_args": $kargs, "release": $rel,
-		 "source": $src, "status": $st, "detail": $why,
-		 "exit_code": ($rc | num), "seconds": ($secs | num),
-		 "guest": {"init": ($t_init | num), "command_start": ($t_start | num),
-			 "command_end": ($t_end | num)},
-		 "results": ($r[0] // null)}' >"$d/record.json"
-}
-
-t_all=$(vt_now)
-fifo=$work/slots
-mkfifo "$fifo" && exec 6<>"$fifo" && rm -f "$fifo" || vt_die "mkfifo failed"
-n=0
-while [ "$n" -lt "$jobs" ]; do
-	echo >&6
-	n=$((n + 1))
-done
-i=0
-while [ "$i" -lt "$nk" ]; do
-	i=$((i + 1))
-	read -r _ <&6
-	(
-		trap - EXIT INT TERM HUP
-		run_guest "$work/k$i"
-		echo >&6
-	) &
-	job_pids="$job_pids $!"
-done
-wait
-job_pids=
-exec 6>&-
-vt_log "$nk guest(s) done in $(vt_elapsed "$t_all") s wall (-j $jobs)"
+guests_run "$work" "$nk" "$jobs" "$VT_ACCEL" "$tmo" "$limit" "$vng"
 
 # ---- 7: the matrix -------------------------------------------------------
 
@@ -531,7 +352,9 @@ i=0
 while [ "$i" -lt "$nk" ]; do
 	i=$((i + 1))
 	if [ ! -s "$work/k$i/record.json" ]; then
-		eval "vt_die \"no record for \$spec_$i (the guest job failed)\""
+		# shellcheck disable=SC1090,SC1091
+		. "$work/k$i/kernel.env"
+		vt_die "no record for $K_SPEC (the guest job failed)"
 	fi
 	records="$records $work/k$i/record.json"
 done

@@ -53,7 +53,7 @@ vng_boot() {	# DIR ACCEL IMAGE LIMIT TIMEOUT
 		echo 'echo "@@VMTEST INIT $(cut -d" " -f1 /proc/uptime)"'
 		printf 'cd %s || exit 1\n' "$(vt_quote "$res")"
 		echo '('
-		printf '\ttimeout -k 5 %s sh -c '\''eval "set -- $VT_CMD"; exec "$@"'\'' </dev/null 2>&1\n' "$tmo"
+		printf '\ttimeout -k 5 %s sh -c "exec $VT_CMD" </dev/null 2>&1\n' "$tmo"
 		echo '	echo $? >"$VMTEST_RESULTS/.rc"'
 		echo ') | tee "$VMTEST_RESULTS/output.log"'
 		echo 'dmesg >"$VMTEST_RESULTS/dmesg.log" 2>&1'
