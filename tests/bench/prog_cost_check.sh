@@ -303,6 +303,39 @@ STUB
 	done
 }
 
+# Another process holding BPF statistics on (a BPF_ENABLE_STATS fd, here
+# from python: bpf(2) is syscall 321 on x86-64) makes every run of every
+# program pay for them, test_run's too: prog-cost must say so.  Held all
+# along, no call is clean, so all are counted and kept.
+check_stats_holder() {
+	begin "prog-cost beside a holder of BPF statistics: its test_run calls counted, said so"
+	if [ "$(uname -m)" != x86_64 ]; then
+		echo "# skipped: the holder calls bpf(2) by its x86-64 number"
+		end_check
+		return
+	fi
+	python3 -c 'import ctypes, time
+a = (ctypes.c_uint32 * 4)(0)
+assert ctypes.CDLL(None).syscall(321, 32, a, 16) >= 0
+time.sleep(60)' &
+	holder=$!
+	i=0
+	until [ -n "$(find /proc/$holder/fd -lname anon_inode:bpf-stats 2>/dev/null)" ] ||
+		[ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	run_cost prog-cost-fizzbuzz
+	kill $holder
+	wait $holder 2>/dev/null
+	expect_exit 0
+	expect_jq "$J" '.methods[] | select(.name == "test_run") |
+		.calls > 0 and .calls_with_stats_on == .calls'
+	expect_match "$OUT" '^Note: test_run: ([0-9]+) of \1 calls ran while another process held'
+	expect_has "$OUT" "BPF statistics on (BPF_ENABLE_STATS), none was clean: the figures include them"
+	end_check
+}
+
 # Under ASan/LSan: the veth, helper threads, error paths and compare.
 check_sanitized() {
 	for args in "prog-cost-fizzbuzz --variant loop" \
@@ -367,6 +400,7 @@ check_bad_options
 check_compare_verdicts
 check_compare_bad_input
 check_gate_demo
+check_stats_holder
 check_sanitized
 check_ctrl_c
 echo "prog-cost-checks took $(($(date +%s) - began)) s"
