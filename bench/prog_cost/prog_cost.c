@@ -253,6 +253,8 @@ static int take_samples(struct cost_run *r, int iter, int n_avail)
 		if (iter >= r->env->warmup_sec) {
 			m->runs += s.runs;
 			m->triggers += s.triggers;
+			m->calls += s.calls;
+			m->stats_on_calls += s.stats_on_calls;
 		}
 	}
 	if (cpustat_read(&c1))
@@ -337,6 +339,7 @@ int prog_cost_run(const struct bench_env *env)
 		goto out;
 	}
 	r.stats_on_system_wide = read_int_file(COST_STATS_SYSCTL) == 1;
+	r.m[COST_TEST_RUN].keep_stats_on = r.stats_on_system_wide;
 	if (!env->quiet)
 		cost_report_header(&r);
 	ret = measure(&r);

@@ -12,7 +12,10 @@
  *   userspace  (map-batch) userspace map operations timed by the clock.
  *
  * Statistics are off while test_run samples are taken: with them on,
- * every run also pays for the two clock reads that time it.
+ * every run also pays for the two clock reads that time it.  They are
+ * on for every program while any process holds a BPF_ENABLE_STATS fd
+ * (another bench, a profiler), which the sysctl does not show: a
+ * test_run call during which the program's run_cnt moved is left out.
  *
  *   prog_cost.c          the options and the run: samples, text report
  *   cost_methods.c       test_run, bpf_stats
@@ -58,6 +61,8 @@ struct cost_sample {
 	double ns;		/* time measured, in total */
 	__u64 runs;		/* runs (or elements) it covers */
 	__u64 triggers;		/* bpf_stats: triggers made (frames, syscalls) */
+	__u64 calls;		/* test_run: BPF_PROG_TEST_RUN calls */
+	__u64 stats_on_calls;	/* test_run: of those, left out: statistics were on */
 };
 
 struct cost_method;
@@ -77,6 +82,7 @@ struct cost_method {
 	int prog_fd;
 	const struct cost_inputs *inputs;
 	__u32 repeat;			/* per call; chosen on the first sample */
+	bool keep_stats_on;		/* the sysctl has statistics on: no call is clean */
 	/* bpf_stats */
 	cost_trigger_fn trigger;
 	void *trigger_ctx;
@@ -86,6 +92,8 @@ struct cost_method {
 	double *samples;		/* warm-up first */
 	__u64 runs;			/* measured samples only */
 	__u64 triggers;
+	__u64 calls;			/* test_run, measured samples only */
+	__u64 stats_on_calls;
 };
 
 /* --data-in files prog-cost takes at most. */

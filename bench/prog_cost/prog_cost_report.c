@@ -98,6 +98,18 @@ static void print_method_summary(const struct cost_run *r, const struct cost_met
 	printf(")\n");
 }
 
+/* test_run calls left out because another process had statistics on. */
+static void print_stats_on_calls(const struct cost_method *m)
+{
+	if (!m->available || !m->stats_on_calls)
+		return;
+	printf(
+	       "Note: test_run: %llu of %llu calls ran while another process held BPF statistics on (BPF_ENABLE_STATS), %s\n",
+	       (unsigned long long)m->stats_on_calls, (unsigned long long)m->calls,
+	       m->stats_on_calls == m->calls ? "none was clean: the figures include them" :
+	       "left out");
+}
+
 /* bpf_stats mean over test_run mean, or 0 when either is missing. */
 static double agreement(const struct cost_run *r)
 {
@@ -126,6 +138,7 @@ void cost_report_final(const struct cost_run *r)
 			print_method_summary(r, &r->m[i]);
 	if (agreement(r))
 		printf("Methods: bpf_stats / test_run = %.3f\n", agreement(r));
+	print_stats_on_calls(&r->m[COST_TEST_RUN]);
 	if (!summarize(r, r->other_cpus, &other) && !summarize(r, r->steal_cpus, &steal))
 		printf(
 		       "Machine: other processes used %.2f \u00B1 %.2f of %d CPUs, steal %.2f CPUs\n",
@@ -190,6 +203,10 @@ static void json_methods(struct json_writer *w, const struct cost_run *r)
 		if (i == COST_TEST_RUN) {
 			json_key(w, "repeat");
 			json_uint(w, m->repeat);
+			json_key(w, "calls");
+			json_uint(w, m->calls);
+			json_key(w, "calls_with_stats_on");
+			json_uint(w, m->stats_on_calls);
 		}
 		if (i == COST_BPF_STATS) {
 			json_key(w, "triggers");

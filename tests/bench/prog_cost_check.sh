@@ -5,9 +5,10 @@
 # every prog-cost benchmark briefly (both methods measured, reports
 # valid, the attached XDP program ran once per frame sent), the reasons
 # for what cannot be measured, the gate's verdicts on synthetic samples
-# (direction, effect size, pooling), the gate demo on short runs (the
-# loop classifier flagged, lookup against itself passed), bad input to
-# compare (exit 2), and the same under ASan/UBSan (build/bench-san).
+# (direction, effect size, pooling), the gate demo end to end (its
+# verdicts are asserted in an icount guest, tests/vmtest/vmtest_bench_check.sh)
+# and failing a broken gate, bad input to compare (exit 2), and the same
+# under ASan/UBSan (build/bench-san).
 # Prints "ok N - what" / "not ok N - what" and ends with
 # "prog-cost-checks: P passed, F failed"; exits non-zero if a check failed.
 #
@@ -260,27 +261,78 @@ check_compare_bad_input() {
 		"$T/pos.json" "$T/neg.json"
 }
 
-# The story end to end, short: the gate must flag loop, pass lookup.
-# The demo's verdicts come from short runs on a shared machine: the
-# candidate is about 10-25% slower, and a burst of load during one side's
-# runs can make a verdict inconclusive (or, rarely, flag the control).
-# Up to three attempts: a gate that is broken (always passes, always
-# flags, refuses its input) fails all three; load alone fails one.
+# The gate demo on the host ("make bench-regress") is a demo: its verdicts
+# come from wall-clock runs on a shared machine, and load can flip them
+# (the loop classifier is 10-25% slower; Documentation/gate.md says how
+# often the control is flagged).  Its verdicts are asserted exactly where
+# they are counted, not timed: in a 6.12 --icount guest
+# (tests/vmtest/vmtest_bench_check.sh).  Here only what noise cannot
+# flip: the demo runs end to end, pools three runs a side and gives a
+# verdict; and its verdict logic fails a broken gate, one that always
+# passes or always flags (a stub bench whose compare always exits 0 or 1).
 check_gate_demo() {
-	begin "gate demo: the loop classifier flagged (exit 1), lookup passed (exit 0)"
-	attempt=1
-	while :; do
-		run env BENCH="$BENCH" sh "$REPO/bench/run_gate_demo.sh" -w 0 -d 2 -r 3 \
-			-o "$T/demo"
-		grep -q 'NOT as expected' "$OUT" && [ "$attempt" -lt 3 ] || break
-		echo "# gate demo, attempt $attempt: $(grep 'NOT as expected' "$OUT")"
-		attempt=$((attempt + 1))
-	done
-	expect_exit 0
-	expect_has "$OUT" "gate demo: as expected: loop vs lookup exit 1 (regressed)"
-	expect_match "$OUT" '^prog-cost-fizzbuzz/octets +(test_run|bpf_stats) .* regressed$'
+	begin "gate demo on the host: runs end to end, 3 runs a side pooled, a verdict"
+	run env BENCH="$BENCH" sh "$REPO/bench/run_gate_demo.sh" -w 0 -d 1 -r 3 \
+		-o "$T/demo"
+	[ "$RC" = 0 ] || [ "$RC" = 1 ] ||
+		bad "exit $RC, expected 0 or 1 (2: a run failed or compare refused its input)"
+	expect_match "$OUT" '^gate demo: (NOT )?as expected: loop vs lookup exit [01] '
 	expect_count "$OUT" 'samples of 3 baseline and 3 candidate runs pooled' 2
 	expect_jq "$T/demo/candidate.json" 'length == 3 and all(.variant == "loop")'
+	expect_jq "$T/demo/control.json" 'length == 3 and all(.variant == "lookup")'
+	end_check
+
+	cat >"$T/stub-bench" <<'STUB'
+#!/bin/sh
+# A bench whose runs write a fixed report and whose compare always exits $STUB_RC.
+[ "$1" != compare ] || exit "$STUB_RC"
+while [ $# -gt 1 ]; do
+	[ "$1" != --json ] || cp "$STUB_REPORT" "$2"
+	shift
+done
+STUB
+	chmod +x "$T/stub-bench"
+	for rc in 0 1; do
+		begin "gate demo with a gate that always exits $rc: NOT as expected, exit 1"
+		run env BENCH="$T/stub-bench" STUB_RC=$rc STUB_REPORT="$T/ref.json" \
+			sh "$REPO/bench/run_gate_demo.sh" -w 0 -d 1 -r 3 -o "$T/stub"
+		expect_exit 1
+		expect_has "$OUT" "loop vs lookup exit $rc (expected 1), lookup vs lookup exit $rc"
+		expect_has "$OUT" "gate demo: NOT as expected: "
+		end_check
+	done
+}
+
+# Another process holding BPF statistics on (a BPF_ENABLE_STATS fd, here
+# from python: bpf(2) is syscall 321 on x86-64) makes every run of every
+# program pay for them, test_run's too: prog-cost must say so.  Held all
+# along, no call is clean, so all are counted and kept.
+check_stats_holder() {
+	begin "prog-cost beside a holder of BPF statistics: its test_run calls counted, said so"
+	if [ "$(uname -m)" != x86_64 ]; then
+		echo "# skipped: the holder calls bpf(2) by its x86-64 number"
+		end_check
+		return
+	fi
+	python3 -c 'import ctypes, time
+a = (ctypes.c_uint32 * 4)(0)
+assert ctypes.CDLL(None).syscall(321, 32, a, 16) >= 0
+time.sleep(60)' &
+	holder=$!
+	i=0
+	until [ -n "$(find /proc/$holder/fd -lname anon_inode:bpf-stats 2>/dev/null)" ] ||
+		[ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	run_cost prog-cost-fizzbuzz
+	kill $holder
+	wait $holder 2>/dev/null
+	expect_exit 0
+	expect_jq "$J" '.methods[] | select(.name == "test_run") |
+		.calls > 0 and .calls_with_stats_on == .calls'
+	expect_match "$OUT" '^Note: test_run: ([0-9]+) of \1 calls ran while another process held'
+	expect_has "$OUT" "BPF statistics on (BPF_ENABLE_STATS), none was clean: the figures include them"
 	end_check
 }
 
@@ -348,6 +400,7 @@ check_bad_options
 check_compare_verdicts
 check_compare_bad_input
 check_gate_demo
+check_stats_holder
 check_sanitized
 check_ctrl_c
 echo "prog-cost-checks took $(($(date +%s) - began)) s"

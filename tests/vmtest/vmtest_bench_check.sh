@@ -14,6 +14,9 @@
 #     same program: figures within 0.1%) and tells 6.1 apart from 6.12;
 #     queue-batch is unmeasurable
 #     with its reason and a reproduce command; JSON, BMF and Markdown;
+#   - the gate demo ("make bench-regress") in a 6.12 --icount guest: the
+#     loop classifier flagged on both methods, the control (lookup
+#     again) "no change" on both, exactly;
 #   - the report of guests whose runs failed, from made-up guest results:
 #     a failed cell fails the run (exit 1), an unmeasurable one does not;
 #   - the sweep table (bench/run_ringbuf_vs_queue.sh -R) shows the range of
@@ -69,6 +72,33 @@ expect_exit 2
 expect_has "$ERR" "VMTEST_ICOUNT is 0 or 1, not 'yes'"
 expect_nothing_booted
 end_check
+
+# ---- the gate demo in a guest, started beside the matrix ---------------------
+
+# bench/run_gate_demo.sh as "make bench-regress" runs it, in one 6.12 guest
+# under icount: the control is the same program in the same guest, so
+# "no change" holds by construction, and the candidate's extra work is
+# counted, not timed.  Both verdicts are asserted exactly (below); a gate
+# that always passes or always flags fails there.  0.5% is the gate's
+# threshold under icount (vmtest --bench).  The guest's figures are
+# instructions, whatever unit bench compare prints.  It runs beside the
+# matrix (icount figures do not depend on what else runs), in its own
+# work directory; the 5 s sleep lets the kernel finish its deferred boot
+# work, and under icount costs no wall time (an idle guest's clock jumps).
+# Its 9 runs take about 20 s alone, minutes beside other guests: --timeout
+# 600 as vmtest --bench gives such a plan under icount.
+GD=$REPO/bench/run_gate_demo.sh
+DEMO_CMD="vmtest.sh -k 6.12 --icount -- run_gate_demo.sh -w 0 -d 1 -r 3 -t 0.5 (after 5 s)"
+demo_t0=$(date +%s)
+{
+	VMTEST_OUT=$T/vm-demo sh "$VMTEST" -k 6.12 --icount --timeout 600 --add "$GD" \
+		--add "$REPO/bench/lib.sh" --add "$(command -v jq)" -- \
+		sh -c 'sleep 5; BENCH=/bpfcheck/bench exec sh "$@"' sh "$GD" \
+		-w 0 -d 1 -r 3 -t 0.5 -o /tmp/gate-demo </dev/null >"$T/demo.out" 2>"$T/demo.err"
+	echo "$?" >"$T/demo.rc"
+	date +%s >"$T/demo.end"
+} &
+demo_pid=$!
 
 # ---- the matrix under icount ----------------------------------------------
 
@@ -146,6 +176,25 @@ expect_exit 0
 expect_line "$OUT" "| variant | 6.12 | 6.12#2 | 6.1 |"
 expect_match "$OUT" '^\| prog-cost-fizzbuzz/lookup-bounds \| prog-cost-fizzbuzz/lookup \| '\
 'test_run \| \+[0-9.]+% regressed'
+end_check
+
+# ---- the gate demo, counted in guest instructions ---------------------------
+
+wait "$demo_pid"
+demo_secs=$(($(cat "$T/demo.end") - demo_t0))
+begin "gate demo in a 6.12 --icount guest: loop flagged on both methods, control exactly passed"
+use demo
+CMD=$DEMO_CMD
+expect_exit 0
+as_expected="gate demo: as expected: loop vs lookup exit 1 (regressed),"
+expect_line "$OUT" "$as_expected lookup vs lookup exit 0"
+verdicts="1 benchmark, 2 metrics:"
+expect_line "$OUT" "$verdicts 2 regressed, 0 improved, 0 no change, 0 inconclusive, 0 unavailable"
+expect_line "$OUT" "$verdicts 0 regressed, 0 improved, 2 no change, 0 inconclusive, 0 unavailable"
+expect_count "$OUT" '^prog-cost-fizzbuzz/octets +(test_run|bpf_stats) .* regressed$' 2
+expect_count "$OUT" '^prog-cost-fizzbuzz/octets +(test_run|bpf_stats) .* no change$' 2
+expect_count "$OUT" 'samples of 3 baseline and 3 candidate runs pooled' 2
+expect_match "$OUT" '^6\.12 +6\.12\.[0-9]+.* PASS '
 end_check
 
 # ---- the report of guests that did not run everything ---------------------
@@ -254,6 +303,7 @@ expect_match "$S/ringbuf_vs_queue.csv" '^rb-custom,.*,0$'
 expect_match "$S/ringbuf_vs_queue.csv" '^rb-libbpf,.*,1$'
 end_check
 
-echo "vmtest bench checks took $(($(date +%s) - t_start)) s (the icount matrix: $matrix_secs s)"
+echo "vmtest bench checks took $(($(date +%s) - t_start)) s (the icount matrix: $matrix_secs s,"\
+	"the gate demo: $demo_secs s)"
 echo "vmtest-bench-checks: $n_passed passed, $n_failed failed"
 [ "$n_failed" -eq 0 ]

@@ -169,15 +169,21 @@ done
 
 # ---- crashes, hangs, interruptions ------------------------------------------
 
+# How long these take is the boot's wall time under TCG, which a loaded
+# machine stretches (10 s quiet, 30 s and more beside other guests).  The
+# bounds only tell "noticed at once" from "noticed by a limit": 120 s is
+# half of TCG's default command timeout (240 s), a fifth of the hang's
+# sleep 600.
+
 begin "a command that crashes the guest is PANIC within seconds"
 t0=$(now)
 run sh "$VMTEST" -k 6.12 --json "$T/panic.json" -- sh -c 'echo c > /proc/sysrq-trigger'
 took=$(secs "$t0")
 expect_exit 1
 expect_jq "$T/panic.json" '.kernels[0].status == "PANIC"'
-expect_jq "$T/panic.json" '.kernels[0].seconds < 20'
+expect_jq "$T/panic.json" '.kernels[0].seconds < 120'
 expect_match "$OUT" '^6\.12 .* PANIC .*(sysrq|Kernel panic)'
-less_than "$took" 40 || bad "the whole run took $took s"
+less_than "$took" 150 || bad "the whole run took $took s"
 end_check
 
 begin "a command that hangs is TIMEOUT soon after --timeout (--json through a symlink)"
@@ -190,9 +196,9 @@ expect_exit 1
 # --json follows a symlink, never replaces it (scripts/publish.sh).
 [ -L "$T/timeout.json" ] || bad "--json replaced the symlink $T/timeout.json"
 expect_jq "$T/timeout.json" '.kernels[0].status == "TIMEOUT"'
-expect_jq "$T/timeout.json" '.kernels[0].seconds < 30'
+expect_jq "$T/timeout.json" '.kernels[0].seconds < 120'
 expect_match "$OUT" '^6\.1 .* TIMEOUT .*longer than 3 s'
-less_than "$took" 45 || bad "the whole run took $took s"
+less_than "$took" 150 || bad "the whole run took $took s"
 end_check
 
 # Ctrl-C: SIGINT to the whole foreground process group.  A background job of
