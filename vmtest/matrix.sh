@@ -11,8 +11,9 @@
 # "vmtest" (the driver as the user should type it), "test_progs" (its path
 # in the guest)}.  A RECORD is one kernel:
 # {"label", "kernel_args", "release", "source", "status", "detail",
-# "exit_code", "seconds", "guest", "results"}, where results is that
-# guest's test_progs JSON, intact, or null.
+# "exit_code", "seconds", "guest", "splats", "results"}, where results is
+# that guest's test_progs JSON, intact, or null, and splats the kernel's
+# splats (vmtest/splat.sh: kind, line, test, during, module, file, text).
 #
 # The matrix JSON: the META fields, "kernels" (the records), "tests" (one
 # per test: name, outcomes {label: PASS|FAIL|SKIP|MISSING|null}, differs,
@@ -80,6 +81,11 @@ def counts: if .results == null then "" else
 	[.results.results[] | .outcome] as $o
 	| "\($o | map(select(. == "PASS")) | length)/\($o | map(select(. == "FAIL")) | length)/\($o | map(select(. == "SKIP")) | length)" end;
 def secs: if .seconds == null then "-" else "\(.seconds) s" end;
+def splat_lines($item; $q): [.kernels[] | .label as $l | (.splats // [])[] | . + {label: $l}]
+	| if length == 0 then empty else
+	  "", "kernel splats (a kernel with one FAILs; full texts in --json):",
+	  (.[] | "\($item)[\(.label)] \(.kind)\(if .module then " in \(.module)" else "" end) during \(.during): \($q)\(.line)\($q)")
+	  end;
 '
 
 text() {
@@ -106,6 +112,7 @@ text() {
 	      "* outcome differs across kernels.  Subtests are shown where they differ or fail.",
 	      "matrix: \(if $m.complete then "complete" else "INCOMPLETE" end), \($m.tests | length) tests x \($m.kernels | length) kernels"
 	   end),
+	  (splat_lines("  "; "")),
 	  (if ($m.failures | length) == 0 then empty else
 	    "", "failing cells, each reproduced alone by:",
 	    ($m.failures[] | "  [\(.kernel)] \(.test): \(.reproduce)") end)
@@ -132,6 +139,7 @@ markdown() {
 	    "",
 	    "Matrix \(if $m.complete then "complete" else "**incomplete**" end): \($m.tests | length) tests x \($m.kernels | length) kernels; subtests are listed where they differ or fail."
 	   end),
+	  (splat_lines("- "; "`") | esc),
 	  (if ($m.failures | length) == 0 then empty else
 	    "", "Failing cells, each reproduced alone by:", "",
 	    ($m.failures[] | "- `\(.kernel)` \(.test): `\(.reproduce)`") end)

@@ -109,6 +109,11 @@ while [ $# -gt 0 ]; do
 		payload_add "$2"
 		shift 2
 		;;
+	--kmod)
+		[ $# -ge 2 ] || bad_usage "--kmod needs a FILE.ko"
+		payload_kmod "$2"
+		shift 2
+		;;
 	--test-progs)
 		[ $# -ge 2 ] || bad_usage "--test-progs needs a PATH"
 		payload_test_progs "$2"
@@ -163,6 +168,8 @@ case "${VMTEST_ICOUNT:-0}" in
 *) bad_usage "VMTEST_ICOUNT is 0 or 1, not '$VMTEST_ICOUNT'" ;;
 esac
 [ -z "$bmf" ] || [ -n "$bench" ] || bad_usage "--bmf goes with --bench"
+[ "$PAYLOAD_NKMOD" = 0 ] || [ "$vng" = 0 ] ||
+	bad_usage "--kmod needs vmtest's own guest init, not --vng"
 if [ -n "$bench" ]; then
 	[ "$default_cmd" = 1 ] || bad_usage "--bench runs its own command: no '-- COMMAND'"
 	# shellcheck source=bench.sh
@@ -431,6 +438,12 @@ run_guest() {	# DIR
 	else
 		set -- --argjson r '[]'
 	fi
+	# Each splat with its text: the JSON is what outlives the work directory.
+	if [ -s "$d/splats.tsv" ]; then
+		splat_json "$d/splats.tsv" "$d/results" >"$d/splats.json"
+	else
+		echo '[]' >"$d/splats.json"
+	fi
 	rec() { sed -n "s/^$1 //p" "$d/records" | head -n 1; }
 	init=$(rec INIT) start=$(rec START)
 	end=$(vm_status_field "$d" end)
@@ -439,14 +452,15 @@ run_guest() {	# DIR
 		--arg rel "$K_RELEASE" --arg src "${K_PKGS:-$K_IMAGE}" \
 		--arg st "$(cat "$d/status")" --arg why "$(cat "$d/detail")" \
 		--arg rc "$rc" --arg secs "$(cat "$d/seconds")" \
-		--arg t_init "$init" --arg t_start "$start" --arg t_end "$end" '
+		--arg t_init "$init" --arg t_start "$start" --arg t_end "$end" \
+		--slurpfile splats "$d/splats.json" '
 		def num: if . == "" or . == "none" then null else tonumber end;
 		{"label": $lbl, "kernel_args": $kargs, "release": $rel,
 		 "source": $src, "status": $st, "detail": $why,
 		 "exit_code": ($rc | num), "seconds": ($secs | num),
 		 "guest": {"init": ($t_init | num), "command_start": ($t_start | num),
 			 "command_end": ($t_end | num)},
-		 "results": ($r[0] // null)}' >"$d/record.json"
+		 "splats": $splats[0], "results": ($r[0] // null)}' >"$d/record.json"
 }
 
 t_all=$(vt_now)
@@ -527,6 +541,11 @@ while [ "$i" -lt "$nk" ]; do
 		echo "---- [$K_LABEL] output of: $VT_CMD"
 		tail -n 200 "$d/results/output.log"
 	fi
+	jq -r '.[] | "\(.file)\t\(.kind) during \(.during)"' "$d/splats.json" |
+		while IFS='	' read -r f what; do
+			echo "---- [$K_LABEL] kernel splat: $what ($f)"
+			head -n 25 "$d/results/$f"
+		done
 	case "$st" in
 	PANIC | BOOT_FAIL | NO_RESULT | TIMEOUT)
 		echo "---- [$K_LABEL] $st: last console lines"
@@ -548,7 +567,10 @@ bad=$(jq -r '[.kernels[] | select(.status != "PASS" and .status != "SKIP")] | le
 	"$work/matrix.json")
 # One kernel and the user's command: its exit code, when it has one.
 if [ "$nk" = 1 ] && { [ "$default_cmd" = 0 ] || [ -n "$PAYLOAD_TEST_PROGS" ]; }; then
-	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then "" else .exit_code // "" end' \
+	# A FAIL the command did not see (a kernel splat) is still a failure.
+	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then ""
+		elif .status == "FAIL" and .exit_code == 0 then 1
+		else .exit_code // "" end' \
 		"$work/matrix.json")
 	[ -n "$rc" ] && exit "$rc"
 fi
