@@ -88,8 +88,17 @@ fi
 # The compiler the kernel was built with: the first word of its version text.
 cctext=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$hdr/.config")
 cc=${KMOD_CC:-${cctext%% *}}
+why=
 command -v "$cc" >/dev/null 2>&1 ||
-	vt_die "$K_RELEASE was built with $cctext; this host has no $cc ($(gcc --version | head -n 1)); KMOD_CC=gcc tries anyway"
+	why="$K_RELEASE was built with $cctext; this host has no $cc ($(gcc --version | head -n 1))"
+# linux-kbuild's programs are built for the kernel's suite: objtool, which
+# runs on every object, may need a newer C library than this host's.
+objtool=$hdr/tools/objtool/objtool
+if [ -x "$objtool" ]; then
+	lib=$(SRCARCH=x86 "$objtool" --help 2>&1 | grep -o "version .GLIBC_[0-9.]*. not found" | head -n 1)
+	[ -z "$lib" ] || why="${why:+$why; }its objtool: $lib (this host: glibc $(ldd --version | sed -n '1s/.* //p'))"
+fi
+[ -z "$why" ] || [ -n "${KMOD_CC:-}" ] || vt_die "$why; KMOD_CC=gcc tries anyway"
 
 name=$(basename "$kmod_src")
 out=$OUTPUT/kmods/$K_RELEASE/$name
@@ -98,10 +107,13 @@ mkdir -p "$out"
 # Only the sources: the build's objects stay out of the source tree.
 (cd "$kmod_src" && find . -maxdepth 1 -type f \( -name '*.c' -o -name '*.h' \
 	-o -name Kbuild -o -name Makefile \) -exec cp {} "$out/" \;)
-# No BTF for the module: Debian's headers have no vmlinux to base it on
-# (kbuild would skip it), and pahole is not needed then.
-if ! make -C "$hdr" M="$out" CC="$cc" CONFIG_DEBUG_INFO_BTF_MODULES= modules \
-	>"$out/build.log" 2>&1; then
+# The module's BTF (based on the headers' vmlinux, which 6.12 and 7.2
+# ship) needs pahole (Debian's dwarves): without it, a module without BTF
+# rather than none at all.
+nobtf=
+command -v pahole >/dev/null 2>&1 || nobtf=CONFIG_DEBUG_INFO_BTF_MODULES=
+# shellcheck disable=SC2086 # nobtf: no word or one
+if ! make -C "$hdr" M="$out" CC="$cc" $nobtf modules >"$out/build.log" 2>&1; then
 	grep -E 'error|Error|not found' "$out/build.log" | head -n 5 >&2
 	vt_die "cannot build $name for $K_RELEASE with $cc (see $out/build.log)"
 fi
