@@ -62,7 +62,7 @@ splat_scan() {	# LOG OUTDIR
 			(mod == "" ? "-" : mod), first
 		open = 0
 	}
-	BEGIN { during = "boot"; test = "-"; n = 0; open = 0 }
+	BEGIN { during = "boot"; test = "-"; n = 0; open = 0; cut = ""; ncut = 0 }
 	{
 		line = $0
 		# Plain logs: nothing tells who wrote a line.
@@ -82,6 +82,12 @@ splat_scan() {	# LOG OUTDIR
 				test = substr(during, 6)
 			next
 		}
+		# WARN() and BUG() print "cut here" and their message before
+		# the splat line: the text keeps them.
+		if (kernel && msg ~ /^-+\[ cut here \]-+$/) {
+			cut = line "\n"; ncut = 1
+			next
+		}
 		k = kernel ? kind_of(msg) : ""
 		if (k != "" && open && (k == "Oops" || k == "panic") &&
 		    (kind == "BUG" || kind == "KASAN" || kind == "Oops"))
@@ -93,7 +99,12 @@ splat_scan() {	# LOG OUTDIR
 			file = dir "/" name
 			open = 1; kind = k; first = msg; lines = 0
 			mod = module_of(msg)
+			printf "%s", cut >file
 		}
+		if (ncut && !open && kernel && ncut++ < 4)
+			cut = cut line "\n"
+		else
+			cut = ""; ncut = 0
 		if (!open) next
 		print line >file
 		lines++

@@ -42,6 +42,7 @@ if ! diff "$FIX/kinds.expect" "$OUT" >"$T/diff"; then
 	bad "scan differs from kinds.expect:"
 	sed 's/^/    /' "$T/diff" >>"$DIAG"
 fi
+expect_has "$T/raw/splat-1.txt" "ringbuf_fake: the message WARN() printed"
 expect_has "$T/raw/splat-1.txt" "---[ end trace"
 expect_no "$T/raw/splat-1.txt" "a line after the splat"
 expect_has "$T/raw/splat-2.txt" "Oops: 0000 [#1]"
@@ -94,6 +95,7 @@ else
 	expect_jq "$T/warn.json" '.kernels[0] | .status == "FAIL" and (.splats | length == 1)'
 	expect_jq "$T/warn.json" '.kernels[0].splats[0] | .kind == "WARNING" and
 		.module == "bpfcheck_splat" and .test == null and
+		(.text | test("bpfcheck_splat: WARNING on load, on purpose")) and
 		(.text | test("bpfcheck_splat_init"))'
 fi
 end_check
