@@ -71,6 +71,8 @@ payload_test_progs() {	# PATH
 # --kmod FILE: the guest's init loads it (insmod) before the command, in
 # the order given: /kmods/NN-NAME.ko sorts that way.
 PAYLOAD_NKMOD=0
+# " --kmod 'FILE'..." (absolute): for the commands that reproduce a cell.
+PAYLOAD_KMODS=
 payload_kmod() {	# FILE
 	case "$1" in
 	*.ko) ;;
@@ -81,8 +83,9 @@ payload_kmod() {	# FILE
 	fi
 	payload_is_elf "$1" || vt_usage_die "--kmod '$1' is not an ELF file"
 	PAYLOAD_NKMOD=$((PAYLOAD_NKMOD + 1))
-	payload_remember "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" \
-		"/kmods/$(printf '%02d' "$PAYLOAD_NKMOD")-$(basename "$1")"
+	ko=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+	PAYLOAD_KMODS="$PAYLOAD_KMODS --kmod $(vt_quote "$ko")"
+	payload_remember "$ko" "/kmods/$(printf '%02d' "$PAYLOAD_NKMOD")-$(basename "$1")"
 }
 
 # Commands the guest has without a payload: its busybox applets and the

@@ -497,6 +497,7 @@ fi
 guest_test_progs=/bpfcheck/test_progs
 runner=qemu
 [ -z "$PAYLOAD_TEST_PROGS" ] || self="$self --test-progs $(vt_quote "$PAYLOAD_TEST_PROGS")"
+self=$self$PAYLOAD_KMODS
 if [ "$vng" = 1 ]; then
 	self="$self --vng"
 	guest_test_progs=test_progs
