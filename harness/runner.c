@@ -21,6 +21,7 @@
 
 #include "clock.h"
 #include "capture.h"
+#include "kmsg.h"
 #include "runner.h"
 #include "test_api.h"
 
@@ -164,6 +165,7 @@ bool test__start_subtest(const char *name)
 	s->log_start = capture_pos(cur.log_fd);
 	s->log_end = -1;
 	s->start_ns = now_ns();
+	kmsg_test_start(cur.def->name, name);
 	return true;
 }
 
@@ -345,6 +347,8 @@ int runner_start(struct runner_slot *slot, const struct test_def *def,
 	cur.num = num;
 	cur.opts = opts;
 	slot->start_ns = now_ns();
+	if (!opts->list_only)
+		kmsg_test_start(def->name, NULL);
 	err = opts->no_fork ? run_in_process(slot) : start_forked(slot);
 	if (err && slot->leak_snap) {
 		opts->leaks->release(slot->leak_snap);

@@ -126,6 +126,11 @@ counted_stage "vmtest (tests/vmtest/vmtest_check.sh: the suite on 6.1, 6.12, 7.2
 #     readelf, libgcc_s and the rest work in 6.12; a guest without them fails.
 counted_stage "the guest userland (tests/vmtest/userland_check.sh: 6.12)" userland \
 	"$srcdir/tests/vmtest/userland_check.sh" userland-checks
+# 6a''. Kernel splats: a WARNING from bpfcheck's own test module (built
+#     against Debian's headers) fails the guest's run and is named; a clean
+#     run and look-alike lines are not splats.
+counted_stage "kernel splats (tests/vmtest/splat_check.sh: 6.1 and 6.12)" splat \
+	"$srcdir/tests/vmtest/splat_check.sh" splat-checks
 # 6a'. vmtest's cache under faults (a tmpfs): a full disk, an unreachable
 #     mirror, a damaged cached kernel each name their cause; the next run
 #     with the cause gone passes.

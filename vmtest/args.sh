@@ -107,6 +107,11 @@ vt_args() {	# ARG...
 			payload_add "$2"
 			shift 2
 			;;
+		--kmod)
+			[ $# -ge 2 ] || bad_usage "--kmod needs a FILE.ko"
+			payload_kmod "$2"
+			shift 2
+			;;
 		--test-progs)
 			[ $# -ge 2 ] || bad_usage "--test-progs needs a PATH"
 			payload_test_progs "$2"

@@ -27,6 +27,12 @@ run_guest() {	# DIR ACCEL TIMEOUT LIMIT VNG
 	else
 		set -- --argjson r '[]'
 	fi
+	# Each splat with its text: the JSON is what outlives the work directory.
+	if [ -s "$d/splats.tsv" ]; then
+		splat_json "$d/splats.tsv" "$d/results" >"$d/splats.json"
+	else
+		echo '[]' >"$d/splats.json"
+	fi
 	rec() { sed -n "s/^$1 //p" "$d/records" | head -n 1; }
 	init=$(rec INIT) start=$(rec START)
 	end=$(vm_status_field "$d" end)
@@ -35,14 +41,15 @@ run_guest() {	# DIR ACCEL TIMEOUT LIMIT VNG
 		--arg rel "$K_RELEASE" --arg src "${K_PKGS:-$K_IMAGE}" \
 		--arg st "$(cat "$d/status")" --arg why "$(cat "$d/detail")" \
 		--arg rc "$rc" --arg secs "$(cat "$d/seconds")" \
-		--arg t_init "$init" --arg t_start "$start" --arg t_end "$end" '
+		--arg t_init "$init" --arg t_start "$start" --arg t_end "$end" \
+		--slurpfile splats "$d/splats.json" '
 		def num: if . == "" or . == "none" then null else tonumber end;
 		{"label": $lbl, "kernel_args": $kargs, "release": $rel,
 		 "source": $src, "status": $st, "detail": $why,
 		 "exit_code": ($rc | num), "seconds": ($secs | num),
 		 "guest": {"init": ($t_init | num), "command_start": ($t_start | num),
 			 "command_end": ($t_end | num)},
-		 "results": ($r[0] // null)}' >"$d/record.json"
+		 "splats": $splats[0], "results": ($r[0] // null)}' >"$d/record.json"
 }
 
 # The guests of WORK/k1..kNK, JOBS at a time (a FIFO of tokens); the pids of

@@ -11,13 +11,15 @@
 # "vmtest" (the driver as the user should type it), "test_progs" (its path
 # in the guest)}.  A RECORD is one kernel:
 # {"label", "kernel_args", "release", "source", "status", "detail",
-# "exit_code", "seconds", "guest", "results"}, where results is that
-# guest's test_progs JSON, intact, or null.
+# "exit_code", "seconds", "guest", "splats", "results"}, where results is
+# that guest's test_progs JSON, intact, or null, and splats the kernel's
+# splats (vmtest/splat.sh: kind, line, test, during, module, file, text).
 #
 # The matrix JSON: the META fields, "kernels" (the records), "tests" (one
 # per test: name, outcomes {label: PASS|FAIL|SKIP|MISSING|null}, differs,
 # subtests likewise), "complete" (every kernel has a result for every test
-# and subtest), "failures" (kernel, test, reproduce).  A null outcome
+# and subtest), "failures" (kernel, test, reproduce; and splat, the kind,
+# for a test the kernel splatted under).  A null outcome
 # means the kernel has no test_progs results at all (see its status);
 # MISSING, that its results lack the test.
 set -eu
@@ -61,12 +63,17 @@ build() {
 	    complete: (($ks | all(.results != null)) and ($ks | length > 0) and
 		([$tests[] | ., .subtests[] | .outcomes[]] |
 		 all(. == "PASS" or . == "FAIL" or . == "SKIP"))),
-	    failures: [ $ks[] as $k | ($k.results // {results: []}).results[]
+	    failures: ([ $ks[] as $k | ($k.results // {results: []}).results[]
 		| select(.outcome == "FAIL") as $r
 		| ([($r.subtests // [])[] | select(.outcome == "FAIL") | .name]) as $fs
 		| (if ($fs | length) > 0 then $fs[] | "\($r.name)/\(.)" else $r.name end)
 		| {kernel: $k.label, test: .,
 		   reproduce: "\($meta[0].vmtest) \($k.kernel_args) -- \($meta[0].test_progs // "/bpfcheck/test_progs") -t \(.)"} ]
+	      # A test the kernel splatted under, whatever its outcome.
+	      + ([ $ks[] as $k | ($k.splats // [])[] | select(.test != null)
+		| {kernel: $k.label, test: .test, splat: .kind,
+		   reproduce: "\($meta[0].vmtest) \($k.kernel_args) -- \($meta[0].test_progs // "/bpfcheck/test_progs") -t \(.test)"} ]
+		 | unique_by([.kernel, .test, .splat])))
 	  }' "$@"
 }
 
@@ -80,6 +87,12 @@ def counts: if .results == null then "" else
 	[.results.results[] | .outcome] as $o
 	| "\($o | map(select(. == "PASS")) | length)/\($o | map(select(. == "FAIL")) | length)/\($o | map(select(. == "SKIP")) | length)" end;
 def secs: if .seconds == null then "-" else "\(.seconds) s" end;
+def splat_of: if .splat then " (kernel splat: \(.splat))" else "" end;
+def splat_lines($item; $q): [.kernels[] | .label as $l | (.splats // [])[] | . + {label: $l}]
+	| if length == 0 then empty else
+	  "", "kernel splats (a kernel with one FAILs; full texts in --json):",
+	  (.[] | "\($item)[\(.label)] \(.kind)\(if .module then " in \(.module)" else "" end) during \(.during): \($q)\(.line)\($q)")
+	  end;
 '
 
 text() {
@@ -106,9 +119,10 @@ text() {
 	      "* outcome differs across kernels.  Subtests are shown where they differ or fail.",
 	      "matrix: \(if $m.complete then "complete" else "INCOMPLETE" end), \($m.tests | length) tests x \($m.kernels | length) kernels"
 	   end),
+	  (splat_lines("  "; "")),
 	  (if ($m.failures | length) == 0 then empty else
 	    "", "failing cells, each reproduced alone by:",
-	    ($m.failures[] | "  [\(.kernel)] \(.test): \(.reproduce)") end)
+	    ($m.failures[] | "  [\(.kernel)] \(.test)\(splat_of): \(.reproduce)") end)
 	' "$1"
 }
 
@@ -132,9 +146,10 @@ markdown() {
 	    "",
 	    "Matrix \(if $m.complete then "complete" else "**incomplete**" end): \($m.tests | length) tests x \($m.kernels | length) kernels; subtests are listed where they differ or fail."
 	   end),
+	  (splat_lines("- "; "`") | esc),
 	  (if ($m.failures | length) == 0 then empty else
 	    "", "Failing cells, each reproduced alone by:", "",
-	    ($m.failures[] | "- `\(.kernel)` \(.test): `\(.reproduce)`") end)
+	    ($m.failures[] | "- `\(.kernel)` \(.test)\(splat_of): `\(.reproduce)`") end)
 	' "$1"
 }
 

@@ -11,6 +11,7 @@
 #   payload_command WORD     where the guest finds the command: sets
 #                            PAYLOAD_WORD (a host program is packed)
 #   payload_test_progs PATH  --test-progs: PATH becomes /bpfcheck/test_progs
+#   payload_kmod FILE        --kmod: a module the init loads before COMMAND
 #   payload_build STAGE OUT  stage and pack everything remembered
 #
 # An ELF file brings its interpreter and the shared libraries ldd names on
@@ -65,6 +66,26 @@ payload_test_progs() {	# PATH
 	payload_is_elf "$1" || vt_usage_die "--test-progs '$1' is not an ELF program"
 	PAYLOAD_TEST_PROGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 	payload_remember "$PAYLOAD_TEST_PROGS" /bpfcheck/test_progs
+}
+
+# --kmod FILE: the guest's init loads it (insmod) before the command, in
+# the order given: /kmods/NN-NAME.ko sorts that way.
+PAYLOAD_NKMOD=0
+# " --kmod 'FILE'..." (absolute): for the commands that reproduce a cell.
+PAYLOAD_KMODS=
+payload_kmod() {	# FILE
+	case "$1" in
+	*.ko) ;;
+	*) vt_usage_die "--kmod '$1' is not a .ko file (an uncompressed kernel module)" ;;
+	esac
+	if [ ! -f "$1" ] || [ ! -r "$1" ]; then
+		vt_usage_die "--kmod '$1': no such readable file"
+	fi
+	payload_is_elf "$1" || vt_usage_die "--kmod '$1' is not an ELF file"
+	PAYLOAD_NKMOD=$((PAYLOAD_NKMOD + 1))
+	ko=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+	PAYLOAD_KMODS="$PAYLOAD_KMODS --kmod $(vt_quote "$ko")"
+	payload_remember "$ko" "/kmods/$(printf '%02d' "$PAYLOAD_NKMOD")-$(basename "$1")"
 }
 
 # Commands the guest has without a payload: its busybox applets and the
@@ -151,6 +172,7 @@ payload_script() {	# ROOT FILE
 # What a regular FILE needs to run in the guest.
 payload_needs() {	# ROOT FILE
 	[ -f "$2" ] || return 0
+	case "$2" in *.ko) return 0 ;; esac
 	if payload_is_elf "$2"; then
 		initramfs_libs "$1" "$2"
 	elif [ "$(head -c 2 "$2")" = '#!' ]; then

@@ -13,6 +13,11 @@
 #   status        PASS FAIL SKIP TIMEOUT PANIC BOOT_FAIL NO_RESULT
 #   detail        one line saying why
 #   seconds       QEMU start to QEMU exit (boot-to-result), wall clock
+#   splats.tsv    the kernel's splats (vmtest/splat.sh), their texts in
+#                 results/splat-N.txt
+
+# shellcheck source=splat.sh
+. "${VT_SRCDIR:?qemu.sh needs VT_SRCDIR}/vmtest/splat.sh"
 
 VT_QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
 VT_MEM=${VMTEST_MEM:-1024}
@@ -125,6 +130,19 @@ vm_collect() {	# DIR
 		fi
 		rm -f "$d/results/$name.b64"
 	done <"$d/files"
+	# The init sends "dmesg -r"; dmesg.log is the log as dmesg shows it.
+	[ ! -f "$d/results/dmesg.raw" ] ||
+		splat_plain "$d/results/dmesg.raw" >"$d/results/dmesg.log"
+}
+
+# The kernel's splats: in the guest's kernel log, or, when none came back
+# (a guest that panicked), on its console.  DIR/splats.tsv.
+vm_splats() {	# DIR
+	log=$1/results/dmesg.raw
+	[ -f "$log" ] || log=$1/results/dmesg.log
+	[ -f "$log" ] || log=$1/console.log
+	mkdir -p "$1/results"
+	splat_scan "$log" "$1/results" >"$1/splats.tsv"
 }
 
 # The value of KEY=VALUE in the STATUS record.
@@ -137,6 +155,7 @@ vm_status_field() {	# DIR KEY
 vm_classify() {	# DIR LIMIT TIMEOUT
 	d=$1 limit=$2 tmo=$3
 	qrc=$(cat "$d/qemu.rc" 2>/dev/null || echo 0)
+	vm_splats "$d"
 	panic=$(tr -d '\r' <"$d/console.log" | grep -E -m 1 "$VT_PANIC_RE" |
 		sed 's/^\[ *[0-9.]*\] //')
 	if grep -q '^END' "$d/records"; then
@@ -165,6 +184,14 @@ vm_classify() {	# DIR LIMIT TIMEOUT
 		fi
 		if [ -s "$d/corrupt" ]; then
 			st=FAIL detail="$detail; corrupt transfer of: $(tr '\n' ' ' <"$d/corrupt")"
+		fi
+		if [ -s "$d/results/kmod-errors.log" ]; then
+			st=FAIL detail="--kmod did not load: $(head -n 1 "$d/results/kmod-errors.log"); $detail"
+		fi
+		# A splat fails the run whatever the command said: the kernel
+		# misbehaved under it (BPF CI does the same).
+		if [ -s "$d/splats.tsv" ]; then
+			st=FAIL detail="kernel splat: $(splat_summary "$d/splats.tsv"); $detail"
 		fi
 		[ -z "$panic" ] || detail="$detail; console: $panic"
 	elif [ -n "$panic" ] && ! grep -q '^INIT' "$d/records"; then

@@ -8,7 +8,8 @@ usage() {
 	cat <<EOF
 Usage: vmtest.sh [-k KERNEL [--modules DIR]]... [-j N] [--timeout SEC]
                  [--markdown] [--json FILE] [--keep] [--accel kvm|tcg]
-                 [--vng] [--add HOST_PATH[:GUEST_PATH]]... [--test-progs PATH]
+                 [--vng] [--add HOST_PATH[:GUEST_PATH]]... [--kmod FILE.ko]...
+                 [--test-progs PATH]
                  [--icount] [--bench [SPEC] [--bmf FILE]]
                  [--cost [OBJ|DIR]... [--csv FILE] [--bmf FILE]]
                  [-- COMMAND [ARG]...]
@@ -35,6 +36,9 @@ test_progs with JSON results), print a kernel x test matrix.
   --add H[:G]    bring host file or directory H into the guest at G
                  (default: the same path); an ELF file brings its
                  libraries.  Repeatable.
+  --kmod FILE.ko load this kernel module (insmod) in the guest before
+                 COMMAND (scripts/kmod-build.sh builds one for a Debian
+                 kernel).  Repeatable, loaded in order.
   --test-progs P the suite with the test_progs P (one built with
                  "make TESTS_DIR=DIR") instead of bpfcheck's own
   --icount       TCG with -icount shift=0: the guest's clock counts its
@@ -63,10 +67,13 @@ same path, created in the guest, holding what --add put there), stdin
 in /bpfcheck; files written to \$VMTEST_RESULTS (/results) come back to
 the host (--keep: WORKDIR/kN/results).  "suite [test_progs args]" is the
 default, run in /tmp.
+A kernel splat in the guest's kernel log (WARNING, BUG, Oops, KASAN,
+UBSAN, lockdep, RCU stall, soft lockup, hung task) makes that kernel FAIL,
+naming the splat and the test or step that was running.
 Exit: 0 every kernel passed (or skipped), 1 a FAIL, TIMEOUT, PANIC,
 BOOT_FAIL or NO_RESULT, 2 bad usage (checked before anything boots).
 With one KERNEL and a COMMAND (or --test-progs): COMMAND's exit code when
-it finished, else 1.
+it finished (1 if it exited 0 but the kernel splatted), else 1.
 
 Environment:
   VMTEST_CACHE        downloaded kernels and apt state (vmtest/cache)

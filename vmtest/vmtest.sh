@@ -79,6 +79,8 @@ if [ -n "$cost" ]; then
 	[ -x "$OUTPUT/bench" ] || vt_die "$OUTPUT/bench is missing: build it first ('make bench-bin')"
 	VT_CMD=$(cost_guest_cmd)
 fi
+[ "$PAYLOAD_NKMOD" = 0 ] || [ "$vng" = 0 ] ||
+	bad_usage "--kmod needs vmtest's own guest init, not --vng"
 if [ -n "$bench" ]; then
 	[ "$default_cmd" = 1 ] || bad_usage "--bench runs its own command: no '-- COMMAND'"
 	# shellcheck source=bench.sh
@@ -332,6 +334,7 @@ fi
 guest_test_progs=/bpfcheck/test_progs
 runner=qemu
 [ -z "$PAYLOAD_TEST_PROGS" ] || self="$self --test-progs $(vt_quote "$PAYLOAD_TEST_PROGS")"
+self=$self$PAYLOAD_KMODS
 if [ "$vng" = 1 ]; then
 	self="$self --vng"
 	guest_test_progs=test_progs
@@ -382,6 +385,11 @@ while [ "$i" -lt "$nk" ]; do
 		echo "---- [$K_LABEL] output of: $VT_CMD"
 		tail -n 200 "$d/results/output.log"
 	fi
+	jq -r '.[] | "\(.file)\t\(.kind) during \(.during)"' "$d/splats.json" |
+		while IFS='	' read -r f what; do
+			echo "---- [$K_LABEL] kernel splat: $what ($f)"
+			head -n 25 "$d/results/$f"
+		done
 	case "$st" in
 	PANIC | BOOT_FAIL | NO_RESULT | TIMEOUT)
 		echo "---- [$K_LABEL] $st: last console lines"
@@ -403,7 +411,10 @@ bad=$(jq -r '[.kernels[] | select(.status != "PASS" and .status != "SKIP")] | le
 	"$work/matrix.json")
 # One kernel and the user's command: its exit code, when it has one.
 if [ "$nk" = 1 ] && { [ "$default_cmd" = 0 ] || [ -n "$PAYLOAD_TEST_PROGS" ]; }; then
-	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then "" else .exit_code // "" end' \
+	# A FAIL the command did not see (a kernel splat) is still a failure.
+	rc=$(jq -r '.kernels[0] | if .status == "TIMEOUT" then ""
+		elif .status == "FAIL" and .exit_code == 0 then 1
+		else .exit_code // "" end' \
 		"$work/matrix.json")
 	[ -n "$rc" ] && exit "$rc"
 fi

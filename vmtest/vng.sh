@@ -47,7 +47,7 @@ vng_boot() {	# DIR ACCEL IMAGE LIMIT TIMEOUT
 		echo "# vmtest --vng: the command, run by vng's init in the guest."
 		printf 'export PATH=%s:%s:$PATH\n' "$(vt_quote "$OUTPUT")" \
 			"$(vt_quote "$VT_SRCDIR/vmtest")"
-		printf 'export VMTEST_RESULTS=%s VMTEST_LABEL=%s\n' \
+		printf 'export VMTEST_RESULTS=%s VMTEST_LABEL=%s BPFCHECK_KMSG=1\n' \
 			"$(vt_quote "$res")" "$(vt_quote "$K_LABEL")"
 		printf 'export VT_CMD=%s\n' "$(vt_quote "$VT_CMD")"
 		echo 'echo "@@VMTEST INIT $(cut -d" " -f1 /proc/uptime)"'
@@ -57,6 +57,7 @@ vng_boot() {	# DIR ACCEL IMAGE LIMIT TIMEOUT
 		echo '	echo $? >"$VMTEST_RESULTS/.rc"'
 		echo ') | tee "$VMTEST_RESULTS/output.log"'
 		echo 'dmesg >"$VMTEST_RESULTS/dmesg.log" 2>&1'
+		echo 'dmesg -r >"$VMTEST_RESULTS/dmesg.raw" 2>&1'
 	} >"$d/vng-run.sh"
 	rm -f "$d/qemu.pid"
 	t0=$(vt_now)
