@@ -309,18 +309,13 @@ void report_json_environment(struct json_writer *w, const struct bench_env *env)
 	env_info_collect(&info);
 	json_key(w, "environment");
 	json_begin_object(w);
-	json_kv_string(w, "kernel_release", info.kernel_release);
-	json_kv_string(w, "kernel_version", info.kernel_version);
-	json_kv_string(w, "machine", info.machine);
+	env_info_write_json(w, &info);
 	cpu_model(buf, sizeof(buf));
 	json_kv_string(w, "cpu_model", buf);
 	json_kv_int(w, "cpus_online", env->nr_online);
 	cpus_format(&env->online, buf, sizeof(buf));
 	json_kv_string(w, "cpus_online_list", buf);
 	json_kv_int(w, "page_size", sysconf(_SC_PAGESIZE));
-	json_kv_string(w, "libbpf_version", info.libbpf_version);
-	json_kv_string(w, "libbpf_source", info.libbpf_source);
-	json_kv_string(w, "clang_version", info.clang_version);
 	if (env->bench->family && env->bench->family->json_environment)
 		env->bench->family->json_environment(env, w);
 	json_end_object(w);
@@ -553,7 +548,7 @@ int report_write_file(const char *opt, const char *path, report_fn fn,
 		json_init(&w, af.f);
 		fn(&w, env, result);
 		fputc('\n', af.f);
-		err = atomic_file_finish(&af, w.error || ferror(af.f) ? -ENOMEM : 0);
+		err = atomic_file_finish(&af, w.error || ferror(af.f) ? -EIO : 0);
 	}
 	if (err) {
 		fprintf(stderr, "bench: %s '%s': %s\n", opt, path, strerror(-err));

@@ -23,25 +23,7 @@ static void write_env(struct json_writer *w, const struct env_info *env)
 {
 	json_key(w, "environment");
 	json_begin_object(w);
-	json_kv_string(w, "kernel_release", env->kernel_release);
-	json_kv_string(w, "kernel_version", env->kernel_version);
-	json_kv_string(w, "arch", env->machine);
-	json_kv_string(w, "libbpf_version", env->libbpf_version);
-	json_kv_string(w, "libbpf_source", env->libbpf_source);
-	json_kv_string(w, "clang_version", env->clang_version);
-	json_key(w, "features");
-	json_begin_object(w);
-	for (int i = 0; i < env->n_features; i++) {
-		const struct env_feature *f = &env->features[i];
-
-		json_key(w, f->name);
-		json_begin_object(w);
-		json_kv_bool(w, "present", f->present);
-		if (!f->present)
-			json_kv_string(w, "reason", f->reason);
-		json_end_object(w);
-	}
-	json_end_object(w);
+	env_info_write_json(w, env);
 	json_end_object(w);
 }
 
