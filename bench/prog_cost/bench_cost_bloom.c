@@ -18,6 +18,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "prog_cost.h"
 #include "bench_cost.h"
 #include "bench_cost_bloom.skel.h"

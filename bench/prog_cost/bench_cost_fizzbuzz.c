@@ -21,6 +21,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "prog_cost.h"
 #include "fizzbuzz_loop.skel.h"
 #include "fizzbuzz_lookup.skel.h"

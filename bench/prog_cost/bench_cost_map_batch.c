@@ -17,6 +17,7 @@
 #include <bpf/bpf.h>
 
 #include "clock.h"
+#include "cost_methods.h"
 #include "prog_cost.h"
 
 /* The prog-cost options, as setup found them. */

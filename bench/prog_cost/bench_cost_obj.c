@@ -15,6 +15,9 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "prog_cost.h"
 
 /* The prog-cost options, as setup found them. */

@@ -26,6 +26,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
 #include "int_file.h"
 #include "prog_cost.h"
 #include "trigger.h"

@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_methods.h"
 #include "json_writer.h"
-#include "prog_cost.h"
+#include "prog_cost_report.h"
 #include "report.h"
 
 /* The measured (not warm-up) samples of an array kept per iteration. */
