@@ -4,7 +4,7 @@
  * samples, the Student t distribution it needs (through the regularized
  * incomplete beta function), and the verdict that combines the test with
  * a minimum effect size.  Pure functions, no I/O, unit-tested in
- * tests/gate_test.c against values computed independently.
+ * tests/bench/gate_test.c against values computed independently.
  */
 #ifndef BPFCHECK_BENCH_GATE_H
 #define BPFCHECK_BENCH_GATE_H
