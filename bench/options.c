@@ -56,6 +56,7 @@ static const char usage_head[] =
 "             [--cons-affinity CPUS] [-q] [-v] [--json FILE] [--bmf FILE]\n"
 "             NAME [bench options]\n"
 "       bench compare BASELINE.json CANDIDATE.json [--threshold PCT] [--alpha A]\n"
+"       bench sweep-table [--csv FILE] [--guard CPUS] RUN.json...\n"
 "\n"
 "  -l, --list            list the benchmarks\n"
 "  -d, --duration SEC    measured seconds (default 5)\n"
