@@ -29,7 +29,9 @@ need layers-checks "make all bench-bin" "$OUTPUT/obj/harness/runner.o" \
 # calls_scan ROOT OBJDIR [OVERRIDE]: "C caller.c callee.c" when callee.c
 # (its object, OBJDIR/callee.o) defines a function caller.o uses, for the
 # sources under ROOT.  An object in OVERRIDE replaces OBJDIR's.  The
-# generated registry (the suite's list of tests) is not a source.
+# generated registry (the suite's list of tests) is not a source.  Names
+# are matched across test_progs and the bench alike: a function name
+# defined in both is an arrow to each (keep non-static names unique).
 calls_scan() {
 	(cd "$2" && find . -name '*.o' ! -name registry.o) | sed 's|^\./||' | sort |
 	while read -r o; do
