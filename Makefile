@@ -441,7 +441,7 @@ endef
 # The bench's statistics, the gate's t-test, the JSON reader, the totals.
 $(eval $(call unit_test,stats_test,bench/stats.c,bench))
 $(eval $(call unit_test,gate_test,bench/gate/gate.c bench/stats.c,bench/gate bench))
-$(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/utf8.c,))
+$(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/json_tree.c lib/json_file.c lib/utf8.c,))
 $(eval $(call unit_test,totals_test,bench/totals.c,bench))
 
 # LIBBPF=source: built once, again when the sources change (a new tree

@@ -23,7 +23,7 @@
 
 #include "bench.h"
 #include "gate.h"
-#include "json_reader.h"
+#include "json_file.h"
 #include "options.h"
 #include "report.h"
 

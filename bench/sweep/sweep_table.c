@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "json_reader.h"
+#include "json_file.h"
 #include "options.h"
 #include "stats.h"
 #include "sweep_stats.h"
