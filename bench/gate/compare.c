@@ -23,31 +23,15 @@
 
 #include "bench.h"
 #include "gate.h"
-#include "json_file.h"
 #include "options.h"
 #include "report.h"
+#include "report_reader.h"
 
 #define DEFAULT_THRESHOLD_PCT	5.0
 #define DEFAULT_ALPHA		0.05
 
 #define EXIT_NO_REGRESSION	0
 #define EXIT_REGRESSED		1
-#define EXIT_BAD_INPUT		BENCH_EXIT_USAGE
-
-struct cmp_run {
-	const char *config;
-	const char *variant;	/* may be NULL */
-	struct report_metric *metrics;
-	size_t n_metrics;
-	int pooled;		/* runs of this config in the file */
-};
-
-struct cmp_file {
-	const char *path;
-	struct json_value *root;
-	struct cmp_run *runs;
-	size_t n_runs;
-};
 
 struct cmp_opts {
 	double threshold_pct;
@@ -76,214 +60,6 @@ static const char usage_text[] =
 "(unreadable or not a bench report, different benchmarks or metrics,\n"
 "fewer than 3 samples).\n";
 
-static int bad_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_input(const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error("bench compare", fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-static void free_run(struct cmp_run *r)
-{
-	for (size_t j = 0; j < r->n_metrics; j++)
-		free(r->metrics[j].samples);
-	free(r->metrics);
-	memset(r, 0, sizeof(*r));
-}
-
-static void free_file(struct cmp_file *f)
-{
-	for (size_t i = 0; i < f->n_runs; i++)
-		free_run(&f->runs[i]);
-	free(f->runs);
-	json_free(f->root);
-}
-
-static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
-			const struct json_value *arr, struct report_metric *m)
-{
-	if (!arr || arr->type != JSON_ARRAY)
-		return bad_input(
-				 "%s: %s, metric '%s': 'samples' is missing or not an array",
-				 f->path, r->config, m->name);
-	m->samples = calloc(arr->array.n ? arr->array.n : 1, sizeof(*m->samples));
-	if (!m->samples)
-		return bad_input("out of memory");
-	for (size_t i = 0; i < arr->array.n; i++) {
-		if (arr->array.items[i].type != JSON_NUMBER)
-			return bad_input(
-					 "%s: %s, metric '%s': sample %zu is %s, not a number",
-					 f->path, r->config, m->name, i,
-					 json_type_name(arr->array.items[i].type));
-		m->samples[i] = arr->array.items[i].number;
-		/* Rates, costs and counts: a negative one would flip the delta. */
-		if (!isfinite(m->samples[i]) || m->samples[i] < 0)
-			return bad_input(
-					 "%s: %s, metric '%s': sample %zu is %g, expected a finite number >= 0",
-					 f->path, r->config,
-					 m->name, i, m->samples[i]);
-	}
-	m->n = arr->array.n;
-	return 0;
-}
-
-static int read_metric(const struct cmp_file *f, const struct cmp_run *r,
-		       const struct json_value *v, struct report_metric *m)
-{
-	const struct json_value *avail = json_get(v, "available");
-	const char *better;
-
-	m->name = json_get_string(v, "name");
-	m->unit = json_get_string(v, "unit");
-	better = json_get_string(v, "better");
-	if (!m->name || !m->unit || !better)
-		return bad_input("%s: %s: a metric without 'name', 'unit' or 'better'",
-				 f->path, r->config);
-	if (strcmp(better, "higher") && strcmp(better, "lower"))
-		return bad_input(
-				 "%s: %s, metric '%s': 'better' is '%s', expected 'higher' or 'lower'",
-				 f->path, r->config, m->name,
-				 better);
-	m->higher_is_better = !strcmp(better, "higher");
-	m->available = !avail || (avail->type == JSON_BOOL && avail->boolean);
-	if (!m->available) {
-		m->reason = json_get_string(v, "reason");
-		return 0;
-	}
-	return read_samples(f, r, json_get(v, "samples"), m);
-}
-
-static int read_run(const struct cmp_file *f, size_t idx,
-		    const struct json_value *v, struct cmp_run *r)
-{
-	const struct json_value *metrics;
-	int ret;
-
-	r->config = json_get_string(v, "config");
-	r->variant = json_get_string(v, "variant");
-	metrics = json_get(v, "metrics");
-	if (!r->config)
-		return bad_input(
-				 "%s: run %zu has no 'config': not a bench --json report",
-				 f->path, idx);
-	if (!metrics || metrics->type != JSON_ARRAY || !metrics->array.n)
-		return bad_input(
-				 "%s: %s: no 'metrics' array: not a bench --json report (or one from an older bench)",
-				 f->path,
-				 r->config);
-	r->metrics = calloc(metrics->array.n, sizeof(*r->metrics));
-	if (!r->metrics)
-		return bad_input("out of memory");
-	for (size_t i = 0; i < metrics->array.n; i++) {
-		r->n_metrics = i + 1;
-		ret = read_metric(f, r, &metrics->array.items[i], &r->metrics[i]);
-		if (ret)
-			return ret;
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(r->metrics[j].name, r->metrics[i].name))
-				return bad_input("%s: %s: metric '%s' twice", f->path,
-						 r->config, r->metrics[i].name);
-	}
-	return 0;
-}
-
-static int append_samples(struct report_metric *to, const struct report_metric *from)
-{
-	double *more;
-
-	if (!from->n)
-		return 0;
-	more = reallocarray(to->samples, to->n + from->n, sizeof(*more));
-	if (!more)
-		return bad_input("out of memory");
-	memcpy(more + to->n, from->samples, from->n * sizeof(*more));
-	to->samples = more;
-	to->n += from->n;
-	return 0;
-}
-
-static const struct cmp_run *find_run(const struct cmp_file *f, const char *config)
-{
-	for (size_t i = 0; i < f->n_runs; i++)
-		if (!strcmp(f->runs[i].config, config))
-			return &f->runs[i];
-	return NULL;
-}
-
-/* Another run of into's config: its samples join into's, metric by metric. */
-static int pool_run(const struct cmp_file *f, struct cmp_run *into,
-		    const struct cmp_run *r)
-{
-	bool same_variant = !into->variant == !r->variant &&
-			    (!r->variant || !strcmp(into->variant, r->variant));
-
-	if (!same_variant || into->n_metrics != r->n_metrics)
-		return bad_input(
-				 "%s: runs of '%s' differ in variant or metrics; only runs of the same build pool",
-				 f->path, r->config);
-	for (size_t j = 0; j < r->n_metrics; j++) {
-		const struct report_metric *m = &r->metrics[j];
-		struct report_metric *to = &into->metrics[j];
-
-		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
-		    to->higher_is_better != m->higher_is_better || to->available != m->available)
-			return bad_input("%s: runs of '%s' differ in metric '%s'", f->path,
-					 r->config, m->name);
-		if (append_samples(to, m))
-			return EXIT_BAD_INPUT;
-	}
-	into->pooled++;
-	return 0;
-}
-
-static int read_file(struct cmp_file *f)
-{
-	const struct json_value *runs;
-	size_t n;
-	char err[512];
-	int ret;
-
-	f->root = json_parse_file(f->path, err, sizeof(err));
-	if (!f->root)
-		return bad_input("%s: %s", f->path, err);
-	runs = f->root;
-	n = runs->type == JSON_ARRAY ? runs->array.n : 1;
-	if (runs->type != JSON_ARRAY && runs->type != JSON_OBJECT)
-		return bad_input(
-				 "%s: %s, expected a bench report (an object) or an array of them",
-				 f->path,
-				 json_type_name(runs->type));
-	if (!n)
-		return bad_input("%s: an empty array, no runs", f->path);
-	f->runs = calloc(n, sizeof(*f->runs));
-	if (!f->runs)
-		return bad_input("out of memory");
-	for (size_t i = 0; i < n; i++) {
-		struct cmp_run *r = &f->runs[f->n_runs++], *first;
-
-		ret = read_run(f, i, runs->type == JSON_ARRAY ?
-			       &runs->array.items[i] : runs, r);
-		if (ret)
-			return ret;
-		r->pooled = 1;
-		first = (struct cmp_run *)find_run(f, r->config);
-		if (first == r)
-			continue;
-		ret = pool_run(f, first, r);
-		free_run(r);
-		f->n_runs--;
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 static const char *better_name(const struct report_metric *m)
 {
 	return m->higher_is_better ? "higher" : "lower";
@@ -303,25 +79,25 @@ static int check_same_runs(const struct cmp_file *a, const struct cmp_file *b)
 {
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct cmp_run *ra = &a->runs[i];
-		const struct cmp_run *rb = find_run(b, ra->config);
+		const struct cmp_run *rb = cmp_find_run(b, ra->config);
 
 		if (!rb)
-			return bad_input(
+			return cmp_bad_input(
 					 "different benchmarks: '%s' is in %s but not in %s",
 					 ra->config, a->path, b->path);
 		if (ra->n_metrics != rb->n_metrics)
-			return bad_input("%s: %s has %zu metrics, %s has %zu", ra->config,
+			return cmp_bad_input("%s: %s has %zu metrics, %s has %zu", ra->config,
 					 a->path, ra->n_metrics, b->path, rb->n_metrics);
 		for (size_t j = 0; j < ra->n_metrics; j++) {
 			const struct report_metric *ma = &ra->metrics[j];
 			const struct report_metric *mb = find_metric(rb, ma->name);
 
 			if (!mb)
-				return bad_input("%s: metric '%s' is in %s but not in %s",
+				return cmp_bad_input("%s: metric '%s' is in %s but not in %s",
 						 ra->config, ma->name, a->path, b->path);
 			if (strcmp(ma->unit, mb->unit) ||
 			    ma->higher_is_better != mb->higher_is_better)
-				return bad_input(
+				return cmp_bad_input(
 						 "%s, metric '%s': unit or direction differ (%s, %s is better in %s; %s, %s in %s)",
 						 ra->config, ma->name, ma->unit,
 						 better_name(ma), a->path, mb->unit,
@@ -339,7 +115,7 @@ static int check_sample_counts(const struct cmp_file *f)
 			const struct report_metric *m = &f->runs[i].metrics[j];
 
 			if (m->available && m->n < GATE_MIN_SAMPLES)
-				return bad_input(
+				return cmp_bad_input(
 						 "%s: %s, metric '%s': %zu sample%s, the t-test needs at least %d (run longer, -d)",
 						 f->path, f->runs[i].config, m->name, m->n,
 						 m->n == 1 ? "" : "s", GATE_MIN_SAMPLES);
@@ -403,7 +179,7 @@ static void print_run_notes(const struct cmp_file *a, const struct cmp_file *b)
 {
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct cmp_run *ra = &a->runs[i];
-		const struct cmp_run *rb = find_run(b, ra->config);
+		const struct cmp_run *rb = cmp_find_run(b, ra->config);
 
 		if (ra->variant && rb->variant && strcmp(ra->variant, rb->variant))
 			printf("%s: baseline variant '%s', candidate variant '%s'\n",
@@ -426,7 +202,7 @@ static int compare_files(const struct cmp_file *a, const struct cmp_file *b,
 	print_header();
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct cmp_run *ra = &a->runs[i];
-		const struct cmp_run *rb = find_run(b, ra->config);
+		const struct cmp_run *rb = cmp_find_run(b, ra->config);
 
 		for (size_t j = 0; j < ra->n_metrics; j++, metrics++)
 			compare_metric(ra, &ra->metrics[j],
@@ -452,7 +228,7 @@ static int parse_double(const char *opt, const char *arg, double min, double max
 	v = strtod(arg, &end);
 	if (errno || end == arg || *end || isnan(v) || v > max ||
 	    (min_open ? v <= min : v < min))
-		return bad_input("%s '%s': expected %s, %s%g to %g", opt, arg, what,
+		return cmp_bad_input("%s '%s': expected %s, %s%g to %g", opt, arg, what,
 				 min_open ? "above " : "", min, max);
 	*out = v;
 	return 0;
@@ -489,11 +265,11 @@ static int parse_compare_args(int argc, char **argv, struct cmp_opts *o,
 				return EXIT_BAD_INPUT;
 			break;
 		case ':':
-			return bad_input(
+			return cmp_bad_input(
 					 "option '%s' needs a value (see bench compare --help)",
 					 argv[optind - 1]);
 		default:
-			return bad_input("unknown option '%s' (see bench compare --help)",
+			return cmp_bad_input("unknown option '%s' (see bench compare --help)",
 					 argv[optind - 1]);
 		}
 	}
@@ -501,7 +277,7 @@ static int parse_compare_args(int argc, char **argv, struct cmp_opts *o,
 		if (n < 2)
 			paths[n] = argv[i];
 	if (n != 2)
-		return bad_input(
+		return cmp_bad_input(
 				 "expected two files, BASELINE.json CANDIDATE.json, got %d (see bench compare --help)",
 				 n);
 	return 0;
@@ -519,9 +295,9 @@ static int compare_main(int argc, char **argv)
 		return ret < 0 ? 0 : ret;
 	base.path = paths[0];
 	cand.path = paths[1];
-	ret = read_file(&base);
+	ret = cmp_read_file(&base);
 	if (!ret)
-		ret = read_file(&cand);
+		ret = cmp_read_file(&cand);
 	if (!ret)
 		ret = check_same_runs(&base, &cand);
 	if (!ret)
@@ -532,8 +308,8 @@ static int compare_main(int argc, char **argv)
 		ret = check_sample_counts(&cand);
 	if (!ret)
 		ret = compare_files(&base, &cand, &o);
-	free_file(&base);
-	free_file(&cand);
+	cmp_free_file(&base);
+	cmp_free_file(&cand);
 	return ret;
 }
 

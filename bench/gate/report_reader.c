@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The reader of bench compare: bench --json reports (one, or an array of
+ * them), each run's metrics and samples checked, the runs of one config
+ * pooled.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "json_file.h"
+#include "options.h"
+#include "report_reader.h"
+
+int cmp_bad_input(const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = bench_vusage_error("bench compare", fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static void free_run(struct cmp_run *r)
+{
+	for (size_t j = 0; j < r->n_metrics; j++)
+		free(r->metrics[j].samples);
+	free(r->metrics);
+	memset(r, 0, sizeof(*r));
+}
+
+void cmp_free_file(struct cmp_file *f)
+{
+	for (size_t i = 0; i < f->n_runs; i++)
+		free_run(&f->runs[i]);
+	free(f->runs);
+	json_free(f->root);
+}
+
+static int read_samples(const struct cmp_file *f, const struct cmp_run *r,
+			const struct json_value *arr, struct report_metric *m)
+{
+	if (!arr || arr->type != JSON_ARRAY)
+		return cmp_bad_input(
+				 "%s: %s, metric '%s': 'samples' is missing or not an array",
+				 f->path, r->config, m->name);
+	m->samples = calloc(arr->array.n ? arr->array.n : 1, sizeof(*m->samples));
+	if (!m->samples)
+		return cmp_bad_input("out of memory");
+	for (size_t i = 0; i < arr->array.n; i++) {
+		if (arr->array.items[i].type != JSON_NUMBER)
+			return cmp_bad_input(
+					 "%s: %s, metric '%s': sample %zu is %s, not a number",
+					 f->path, r->config, m->name, i,
+					 json_type_name(arr->array.items[i].type));
+		m->samples[i] = arr->array.items[i].number;
+		/* Rates, costs and counts: a negative one would flip the delta. */
+		if (!isfinite(m->samples[i]) || m->samples[i] < 0)
+			return cmp_bad_input(
+					 "%s: %s, metric '%s': sample %zu is %g, expected a finite number >= 0",
+					 f->path, r->config,
+					 m->name, i, m->samples[i]);
+	}
+	m->n = arr->array.n;
+	return 0;
+}
+
+static int read_metric(const struct cmp_file *f, const struct cmp_run *r,
+		       const struct json_value *v, struct report_metric *m)
+{
+	const struct json_value *avail = json_get(v, "available");
+	const char *better;
+
+	m->name = json_get_string(v, "name");
+	m->unit = json_get_string(v, "unit");
+	better = json_get_string(v, "better");
+	if (!m->name || !m->unit || !better)
+		return cmp_bad_input("%s: %s: a metric without 'name', 'unit' or 'better'",
+				 f->path, r->config);
+	if (strcmp(better, "higher") && strcmp(better, "lower"))
+		return cmp_bad_input(
+				 "%s: %s, metric '%s': 'better' is '%s', expected 'higher' or 'lower'",
+				 f->path, r->config, m->name,
+				 better);
+	m->higher_is_better = !strcmp(better, "higher");
+	m->available = !avail || (avail->type == JSON_BOOL && avail->boolean);
+	if (!m->available) {
+		m->reason = json_get_string(v, "reason");
+		return 0;
+	}
+	return read_samples(f, r, json_get(v, "samples"), m);
+}
+
+static int read_run(const struct cmp_file *f, size_t idx,
+		    const struct json_value *v, struct cmp_run *r)
+{
+	const struct json_value *metrics;
+	int ret;
+
+	r->config = json_get_string(v, "config");
+	r->variant = json_get_string(v, "variant");
+	metrics = json_get(v, "metrics");
+	if (!r->config)
+		return cmp_bad_input(
+				 "%s: run %zu has no 'config': not a bench --json report",
+				 f->path, idx);
+	if (!metrics || metrics->type != JSON_ARRAY || !metrics->array.n)
+		return cmp_bad_input(
+				 "%s: %s: no 'metrics' array: not a bench --json report (or one from an older bench)",
+				 f->path,
+				 r->config);
+	r->metrics = calloc(metrics->array.n, sizeof(*r->metrics));
+	if (!r->metrics)
+		return cmp_bad_input("out of memory");
+	for (size_t i = 0; i < metrics->array.n; i++) {
+		r->n_metrics = i + 1;
+		ret = read_metric(f, r, &metrics->array.items[i], &r->metrics[i]);
+		if (ret)
+			return ret;
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(r->metrics[j].name, r->metrics[i].name))
+				return cmp_bad_input("%s: %s: metric '%s' twice", f->path,
+						 r->config, r->metrics[i].name);
+	}
+	return 0;
+}
+
+static int append_samples(struct report_metric *to, const struct report_metric *from)
+{
+	double *more;
+
+	if (!from->n)
+		return 0;
+	more = reallocarray(to->samples, to->n + from->n, sizeof(*more));
+	if (!more)
+		return cmp_bad_input("out of memory");
+	memcpy(more + to->n, from->samples, from->n * sizeof(*more));
+	to->samples = more;
+	to->n += from->n;
+	return 0;
+}
+
+const struct cmp_run *cmp_find_run(const struct cmp_file *f, const char *config)
+{
+	for (size_t i = 0; i < f->n_runs; i++)
+		if (!strcmp(f->runs[i].config, config))
+			return &f->runs[i];
+	return NULL;
+}
+
+/* Another run of into's config: its samples join into's, metric by metric. */
+static int pool_run(const struct cmp_file *f, struct cmp_run *into,
+		    const struct cmp_run *r)
+{
+	bool same_variant = !into->variant == !r->variant &&
+			    (!r->variant || !strcmp(into->variant, r->variant));
+
+	if (!same_variant || into->n_metrics != r->n_metrics)
+		return cmp_bad_input(
+				 "%s: runs of '%s' differ in variant or metrics; only runs of the same build pool",
+				 f->path, r->config);
+	for (size_t j = 0; j < r->n_metrics; j++) {
+		const struct report_metric *m = &r->metrics[j];
+		struct report_metric *to = &into->metrics[j];
+
+		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
+		    to->higher_is_better != m->higher_is_better || to->available != m->available)
+			return cmp_bad_input("%s: runs of '%s' differ in metric '%s'", f->path,
+					 r->config, m->name);
+		if (append_samples(to, m))
+			return EXIT_BAD_INPUT;
+	}
+	into->pooled++;
+	return 0;
+}
+
+int cmp_read_file(struct cmp_file *f)
+{
+	const struct json_value *runs;
+	size_t n;
+	char err[512];
+	int ret;
+
+	f->root = json_parse_file(f->path, err, sizeof(err));
+	if (!f->root)
+		return cmp_bad_input("%s: %s", f->path, err);
+	runs = f->root;
+	n = runs->type == JSON_ARRAY ? runs->array.n : 1;
+	if (runs->type != JSON_ARRAY && runs->type != JSON_OBJECT)
+		return cmp_bad_input(
+				 "%s: %s, expected a bench report (an object) or an array of them",
+				 f->path,
+				 json_type_name(runs->type));
+	if (!n)
+		return cmp_bad_input("%s: an empty array, no runs", f->path);
+	f->runs = calloc(n, sizeof(*f->runs));
+	if (!f->runs)
+		return cmp_bad_input("out of memory");
+	for (size_t i = 0; i < n; i++) {
+		struct cmp_run *r = &f->runs[f->n_runs++], *first;
+
+		ret = read_run(f, i, runs->type == JSON_ARRAY ?
+			       &runs->array.items[i] : runs, r);
+		if (ret)
+			return ret;
+		r->pooled = 1;
+		first = (struct cmp_run *)cmp_find_run(f, r->config);
+		if (first == r)
+			continue;
+		ret = pool_run(f, first, r);
+		free_run(r);
+		f->n_runs--;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
