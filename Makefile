@@ -167,9 +167,9 @@ BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 	$(BPF_SYS_INCLUDES) $(BPF_EXTRA_CFLAGS)
 
 # The runner core; harness/test_progs.c adds the machine's preparation and
-# the leak checker (prepare.c, privilege.c, leaks.c and what they use).
+# the leak checker (prepare.c, privilege.c, bpf_leaks.c and what they use).
 TEST_PROGS_ONLY_SRCS := harness/test_progs.c harness/registry.c harness/prepare.c \
-	harness/privilege.c harness/leaks.c harness/probe.c harness/bpf_ids.c
+	harness/privilege.c harness/bpf_leaks.c harness/probe.c harness/bpf_ids.c
 CORE_SRCS := $(filter-out $(TEST_PROGS_ONLY_SRCS),$(sort $(wildcard harness/*.c)))
 HELPER_SRCS := $(sort $(wildcard helpers/*.c))
 # Code both test_progs and the bench link.
@@ -448,7 +448,8 @@ endef
 $(eval $(call unit_test,stats_test,bench/stats.c,bench))
 $(eval $(call unit_test,gate_test,bench/gate/gate.c bench/tdist.c bench/stats.c,\
 	bench/gate bench))
-$(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/utf8.c,))
+$(eval $(call unit_test,json_reader_test,lib/json_reader.c lib/json_tree.c lib/json_file.c \
+	lib/utf8.c,))
 $(eval $(call unit_test,totals_test,bench/totals.c,bench))
 $(eval $(call unit_test,hist_threshold_test,bench/history/hist_threshold.c bench/tdist.c \
 	bench/stats.c,bench/history bench))

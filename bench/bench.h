@@ -12,13 +12,16 @@
  *   options.c   the option core; benchmarks add theirs (options.h)
  *   run.c       threads, the sampling loop, shutdown
  *   bench.c     what a running benchmark calls: stop flags, failure
- *   report.c    text, JSON and BMF reports of a result (report.h)
+ *   report.c    the text report of a result (report.h); report_json.c,
+ *               report_env.c, report_bmf.c the JSON, its environment and
+ *               BMF; report_files.c the files; rates.c the per-second rates
  *   stats.c     mean, stddev, percentiles
  *   totals.c    whether a run's totals add up (skipped runs included)
  *   cpus.c      CPU lists ("0,2-3"), cpustat.c other processes' CPU time
  *   benchs/     the producer/consumer families, one file each
  *   prog_cost/  per-program cost by test run and by BPF statistics
  *   gate/       bench compare, the regression gate
+ *   sweep/      bench sweep-table, the ring buffer vs queue sweep's table
  *
  * This header is what a benchmark sees of the framework.
  */

@@ -19,6 +19,7 @@
 #include "bench.h"
 #include "env_info.h"
 #include "cpus.h"
+#include "bench_list.h"
 #include "options.h"
 
 #define MAX_DURATION	86400
@@ -56,6 +57,7 @@ static const char usage_head[] =
 "             [--cons-affinity CPUS] [-q] [-v] [--json FILE] [--bmf FILE]\n"
 "             NAME [bench options]\n"
 "       bench compare BASELINE.json CANDIDATE.json [--threshold PCT] [--alpha A]\n"
+"       bench sweep-table [--csv FILE] [--guard CPUS] RUN.json...\n"
 "\n"
 "  -l, --list            list the benchmarks\n"
 "  -d, --duration SEC    measured seconds (default 5)\n"
@@ -84,51 +86,6 @@ struct parser {
 	int n_opts;
 	bool given_p, given_c, given_prod_cpus, given_cons_cpus;
 };
-
-int bench_vusage_error(const char *who, const char *fmt, va_list ap)
-{
-	fprintf(stderr, "%s: ", who);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	return BENCH_EXIT_USAGE;
-}
-
-int bench_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error("bench", fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
-int bench_parse_long(const char *opt, const char *arg, long min, long max,
-		     const char *what, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || v < min || v > max)
-		return bench_usage_error("%s '%s': expected %s, %ld to %ld", opt, arg,
-					 what, min, max);
-	*out = v;
-	return 0;
-}
-
-int bench_parse_uint(const char *opt, const char *arg, long min, long max,
-		     const char *what, unsigned int *out)
-{
-	long v;
-	int ret = bench_parse_long(opt, arg, min, max, what, &v);
-
-	if (!ret)
-		*out = v;
-	return ret;
-}
 
 static void add_long(struct parser *p, int *n, const char *name, bool has_arg, int val)
 {
@@ -334,46 +291,6 @@ static int check_output(const char *opt, const char *path)
 	return 0;
 }
 
-static const struct bench_ops *find_bench(const char *name)
-{
-	const struct bench_ops *b;
-
-	for (int i = 0; (b = bench_nth(i)); i++) {
-		if (!strcmp(b->name, name))
-			return b;
-	}
-	return NULL;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	const struct bench_ops *const *x = a, *const *y = b;
-
-	return strcmp((*x)->name, (*y)->name);
-}
-
-/* By name: the order of registration is the linker's. */
-static int list_benches(void)
-{
-	const struct bench_ops **all;
-	int n = 0;
-
-	while (bench_nth(n))
-		n++;
-	all = calloc(n, sizeof(*all));
-	if (!all) {
-		fprintf(stderr, "bench: out of memory\n");
-		return BENCH_EXIT_FAIL;
-	}
-	for (int i = 0; i < n; i++)
-		all[i] = bench_nth(i);
-	qsort(all, n, sizeof(*all), by_name);
-	for (int i = 0; i < n; i++)
-		printf("%-19s %s\n", all[i]->name, all[i]->desc);
-	free(all);
-	return 0;
-}
-
 /* The framework's options that need threads this benchmark has. */
 static int check_core_opts(const struct parser *p, const struct bench_ops *b)
 {
@@ -447,7 +364,7 @@ static int parse_positional(const struct parser *p, struct bench_env *env, int a
 		return bench_usage_error("one benchmark at a time: '%s' after '%s'",
 					 argv[optind + 1], argv[optind]);
 	env->name = argv[optind];
-	env->bench = find_bench(env->name);
+	env->bench = bench_find(env->name);
 	if (!env->bench)
 		return bench_usage_error("unknown benchmark '%s' (bench -l lists them)",
 					 env->name);
@@ -481,7 +398,7 @@ static int parse_all(struct parser *p, struct bench_env *env, int argc, char **a
 	if (ret)
 		return ret;
 	if (env->list)
-		return list_benches();
+		return bench_list();
 	return -1;
 }
 

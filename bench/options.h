@@ -23,6 +23,7 @@
 #include <stdbool.h>
 
 #include "bench.h"
+#include "opt_values.h"
 
 struct bench_opt {
 	const char *name;	/* --name; NULL ends a group */
@@ -49,18 +50,6 @@ struct bench_opt_group {
 /* The linker's bounds of the BENCH_OPTIONS section, for options.c. */
 extern const struct bench_opt_group *const __start_bench_options[];
 extern const struct bench_opt_group *const __stop_bench_options[];
-
-/* "bench: <message>" on stderr; returns BENCH_EXIT_USAGE. */
-int bench_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The same for a command of bench's: "<who>: <message>". */
-int bench_vusage_error(const char *who, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
-/* A whole number from min to max, or a usage error naming opt and what. */
-int bench_parse_long(const char *opt, const char *arg, long min, long max,
-		     const char *what, long *out);
-/* The same into an unsigned int option (0 <= min <= max <= UINT_MAX). */
-int bench_parse_uint(const char *opt, const char *arg, long min, long max,
-		     const char *what, unsigned int *out);
 
 /*
  * Parse and check argv into env.  -1 to run the benchmark, else the exit

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_file.h"
 #include "options.h"
 #include "report_reader.h"
 

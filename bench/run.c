@@ -18,6 +18,7 @@
 #include "cpustat.h"
 #include "mounts.h"
 #include "report.h"
+#include "report_files.h"
 #include "run.h"
 
 /* Cumulative counters at one instant. */

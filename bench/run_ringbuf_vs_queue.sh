@@ -91,8 +91,7 @@ for m in $modes; do
 	*) die "-m '$m': expected every, sampled or b2b" ;;
 	esac
 done
-[ "$retab" = 1 ] || [ -x "$BENCH" ] ||
-	die "$BENCH not found: run 'make bench-bin' (or 'make bench')"
+[ -x "$BENCH" ] || die "$BENCH not found: run 'make bench-bin' (or 'make bench')"
 command -v jq >/dev/null || die "jq not found: run 'make deps'"
 
 mkdir -p "$out/runs"
@@ -102,9 +101,7 @@ table=$out/ringbuf_vs_queue.txt
 results=$out/results.tmp
 : >"$results"
 
-# One line of results.tmp per run:
-# variant mode producers batch run hits/s drops/s stddev/s other-CPUs
-# wake-ups/s (0 where consumers do not wait)
+# The runs to tabulate, one JSON report per line, in the order they ran.
 run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 	v=$1 m=$2 p=$3 b=$4 r=$5
 	shift 5
@@ -124,33 +121,15 @@ run_one() {	# VARIANT MODE PRODUCERS BATCH RUN ARGS...
 		echo "    disturbed: others used $other CPUs during the run; again" >&2
 		tries=$((tries + 1))
 	done
-	record_run "$json" "$v" "$m" "$p" "$b" "$r"
-}
-
-record_run() {	# JSON VARIANT MODE PRODUCERS BATCH RUN
-	jq -r --arg v "$2" --arg m "$3" --arg p "$4" --arg b "$5" --arg r "$6" \
-		'[$v, $m, $p, $b, $r, .summary.hits_per_sec.mean,
-		  .summary.drops_per_sec.mean, .summary.hits_per_sec.stddev,
-		  .summary.other_cpus.mean + .summary.steal_cpus.mean,
-		  (.summary.wakeups_per_sec.mean // 0)] |
-		 map(tostring) | join(" ")' "$1" >>"$results"
+	echo "$json" >>"$results"
 }
 
 # -R: the runs of a previous sweep, named VARIANT-MODE-pP-bB-rR.json
-# (MODE and B are "-" for the baselines).
+# (MODE and B are "-" for the baselines; bench sweep-table reads the names).
 retabulate() {
 	for f in "$out"/runs/*.json; do
 		[ -f "$f" ] || die "no runs to tabulate in $out/runs"
-		n=${f##*/}
-		n=${n%.json}
-		r=${n##*-r} n=${n%-r*}
-		b=${n##*-b} n=${n%-b*}
-		p=${n##*-p} n=${n%-p*}
-		case $n in
-		*--) m=- v=${n%--} ;;
-		*) m=${n##*-} v=${n%-*} ;;
-		esac
-		record_run "$f" "$v" "$m" "$p" "$b" "$r"
+		echo "$f" >>"$results"
 	done
 }
 
@@ -276,88 +255,12 @@ while [ "$r" -le "$runs" ]; do
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
-# Aggregate the runs of each configuration and derive the columns.
-awk -v csv="$csv" '
-function fmt_rate(x) {
-	if (x >= 1e6) return sprintf("%.3fM", x / 1e6)
-	return sprintf("%.1fk", x / 1e3)
-}
-function fmt_range(a, b) {
-	if (b >= 1e6) return sprintf("%.2f-%.2fM", a / 1e6, b / 1e6)
-	return sprintf("%.0f-%.0fk", a / 1e3, b / 1e3)
-}
-{
-	key = $1 " " $2 " " $3 " " $4
-	if (!(key in n)) order[++nkeys] = key
-	n[key]++
-	sum[key] += $6
-	drops[key] += $7
-	insd[key] += ($6 > 0 ? $8 / $6 : 0)
-	sdsum[key] += $8
-	if (!(key in min) || $6 < min[key]) min[key] = $6
-	if (!(key in max) || $6 > max[key]) max[key] = $6
-	if ($9 > other[key]) other[key] = $9
-	# Records per consumer wake-up, lowest and highest of the runs.
-	if ($10 > 0) {
-		rpw = $6 / $10
-		if (!(key in rpw_min) || rpw < rpw_min[key]) rpw_min[key] = rpw
-		if (!(key in rpw_max) || rpw > rpw_max[key]) rpw_max[key] = rpw
-	}
-}
-END {
-	for (i = 1; i <= nkeys; i++) {
-		k = order[i]
-		mean[k] = sum[k] / n[k]
-		split(k, f, " ")
-		if (f[1] == "trig-prog") base[f[3]] = mean[k]
-	}
-	print "variant,mode,producers,batch,runs,events_per_sec,spread_pct," \
-	      "ns_per_event,ns_over_trig_prog,drops_pct,in_run_stddev_pct," \
-	      "other_cpus,records_per_wakeup_min,records_per_wakeup_max,regimes" > csv
-	printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %8s %6s %13s\n", "variant",
-	       "mode", "prod", "batch", "events/s", "spread", "ns/event",
-	       "over-base", "drops", "other", "rec/wake-up"
-	for (i = 1; i <= nkeys; i++) {
-		k = order[i]
-		split(k, f, " ")
-		m = mean[k]
-		d = drops[k] / n[k]
-		spread = n[k] > 1 && m > 0 ? (max[k] - min[k]) / m * 100 : -1
-		ns = m > 0 ? 1e9 / m : -1
-		over = ""
-		if (f[4] != "-" && base[f[3]] > 0 && ns > 0)
-			over = sprintf("%.2f", ns - 1e9 / base[f[3]] / f[4])
-		dpct = m + d > 0 ? d / (m + d) * 100 : 0
-		waits = k in rpw_min
-		# Runs that disagree beyond their own spread: regimes, not noise.
-		regimes = n[k] > 1 && max[k] - min[k] > 2 * sdsum[k] / n[k] &&
-			  max[k] - min[k] > 0.01 * m
-		rate = fmt_rate(m) "/s"
-		if (regimes) {
-			rate = fmt_range(min[k], max[k]) "*"
-			notes[++nnotes] = sprintf("* %s %s p%s batch %s: regimes: %s/s over %d runs " \
-				"(within a run: stddev %.1f%% of the mean)", f[1], f[2], f[3], f[4],
-				fmt_range(min[k], max[k]), n[k], insd[k] / n[k] * 100)
-		}
-		printf "%s,%s,%s,%s,%d,%.0f,%s,%.3f,%s,%.2f,%.2f,%.2f,%s,%s,%d\n", f[1],
-		       f[2], f[3], f[4], n[k], m,
-		       spread < 0 ? "" : sprintf("%.2f", spread), ns, over, dpct,
-		       insd[k] / n[k] * 100, other[k],
-		       waits ? sprintf("%.1f", rpw_min[k]) : "",
-		       waits ? sprintf("%.1f", rpw_max[k]) : "", regimes > csv
-		printf "%-12s %-7s %4s %6s %12s %8s %10s %10s %7.2f%% %6.2f %13s\n",
-		       f[1], f[2], f[3], f[4], rate,
-		       spread < 0 ? "-" : sprintf("%.1f%%", spread),
-		       regimes ? "-" : sprintf("%.2f", ns),
-		       over == "" || regimes ? "-" : over, dpct, other[k],
-		       !waits ? "-" : rpw_min[k] == rpw_max[k] ? \
-		       sprintf("%.1f", rpw_min[k]) : \
-		       sprintf("%.1f-%.1f", rpw_min[k], rpw_max[k])
-	}
-	for (i = 1; i <= nnotes; i++)
-		print (i == 1 ? "\n" : "") notes[i]
-}' "$results" >"$table"
-
+# The table, its notes and the CSV: bench pools the runs of each
+# configuration (bench sweep-table; the columns are described above).
+set --
+while IFS= read -r f; do
+	set -- "$@" "$f"
+done <"$results"
 {
 	echo "bench $(uname -r), $(grep -m1 'model name' /proc/cpuinfo |
 		sed 's/.*: //'), $(getconf _NPROCESSORS_ONLN) CPUs, $started"
@@ -366,12 +269,8 @@ END {
 	else
 		echo "load average at start $load_start, at end $load_end"
 	fi
-	# Other busy processes share the CPUs with the bench's threads.
-	awk -F, -v g="$guard" 'NR > 1 && g > 0 && $12 >= g { n++ }
-		END { if (n) printf "note: other processes used %s CPUs or " \
-			"more during %d configuration(s); see other\n", g, n }' "$csv"
-	echo
-	cat "$table"
+	"$BENCH" sweep-table --csv "$csv" --guard "$guard" "$@" ||
+		{ rm -f "$table.tmp"; exit 1; }
 	if [ -n "$unsupported" ]; then
 		echo
 		echo "Not run:$unsupported"

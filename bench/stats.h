@@ -2,7 +2,7 @@
 /*
  * Descriptive statistics of a benchmark's per-second samples.  Pure
  * functions on arrays of doubles, no I/O, so they can be unit-tested
- * (tests/stats_test.c) and reused by the comparison of two runs.
+ * (tests/bench/stats_test.c) and reused by the comparison of two runs.
  */
 #ifndef BPFCHECK_BENCH_STATS_H
 #define BPFCHECK_BENCH_STATS_H

@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 #
 # Bash completion for bpfcheck's bench: benchmark names (from "bench -l"),
-# "compare", the options and the values of the ones with a fixed set.
+# its commands ("compare", "sweep-table"), the options and the values of
+# the ones with a fixed set.
 # Installed as share/bash-completion/completions/bench.
 
 _bpfcheck_bench()
@@ -12,7 +13,7 @@ _bpfcheck_bench()
 	prev=${COMP_WORDS[COMP_CWORD - 1]}
 	COMPREPLY=()
 	case $prev in
-	--json | --bmf | --obj | --data-in)
+	--json | --bmf | --obj | --data-in | --csv)
 		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		return 0
 		;;
@@ -26,13 +27,16 @@ _bpfcheck_bench()
 		;;
 	-d | -w | -p | -c | --duration | --warmup | --producers | --consumers | \
 	--prod-affinity | --cons-affinity | --batch-cnt | --sampled | --rb-size | \
-	--pb-pages | --queue-size | --variant | --keys | --hit-pct | --prog)
+	--pb-pages | --queue-size | --variant | --keys | --hit-pct | --prog | --guard)
 		return 0
 		;;
 	esac
-	if [[ ${COMP_WORDS[1]} == compare && $COMP_CWORD -gt 1 ]]; then
-		if [[ $cur == -* ]]; then
+	if [[ (${COMP_WORDS[1]} == compare || ${COMP_WORDS[1]} == sweep-table) &&
+		$COMP_CWORD -gt 1 ]]; then
+		if [[ $cur == -* && ${COMP_WORDS[1]} == compare ]]; then
 			mapfile -t COMPREPLY < <(compgen -W "--threshold --alpha --help" -- "$cur")
+		elif [[ $cur == -* ]]; then
+			mapfile -t COMPREPLY < <(compgen -W "--csv --guard --help" -- "$cur")
 		else
 			mapfile -t COMPREPLY < <(compgen -f -- "$cur")
 		fi
@@ -48,7 +52,7 @@ _bpfcheck_bench()
 		return 0
 	fi
 	names=$("${COMP_WORDS[0]}" -l 2>/dev/null | awk '{ print $1 }') || return 0
-	[[ $COMP_CWORD -eq 1 ]] && names="$names compare"
+	[[ $COMP_CWORD -eq 1 ]] && names="$names compare sweep-table"
 	mapfile -t COMPREPLY < <(compgen -W "$names" -- "$cur")
 }
 complete -F _bpfcheck_bench bench

@@ -14,9 +14,10 @@ static const char *base_name(const char *path)
 }
 
 void test__assert_report(bool ok, const char *file, int line,
-			 const char *check, const char *name,
+			 const char *check, const char *name, int err,
 			 const char *fmt, ...)
 {
+	char message[256];	/* the runner keeps REASON_MAX of it */
 	va_list ap;
 
 	if (ok) {
@@ -25,13 +26,38 @@ void test__assert_report(bool ok, const char *file, int line,
 			       check, name);
 		return;
 	}
-	test__fail();
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+	test__record_failure(file, line, check, name, err, message);
+	/* The log keeps the whole text; the record may hold a prefix. */
 	fprintf(stderr, "%s:%d: %s(%s) failed: ", base_name(file), line,
 		check, name);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void test__check_report(const char *file, int line, const char *func,
+			const char *check, const char *tag, const char *fmt, ...)
+{
+	char message[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+	/* One line in the record: the kernel's formats end in '\n'. */
+	message[strcspn(message, "\n")] = '\0';
+	test__record_failure(file, line, check, tag ? tag : "", 0, message);
+	if (tag)
+		printf("%s:FAIL:%s ", func, tag);
+	else
+		printf("%s:FAIL:%d ", func, line);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
 }
 
 static void hex_window(const char *label, const unsigned char *p,
@@ -51,13 +77,13 @@ void test__assert_memeq_report(bool ok, const char *file, int line,
 	size_t diff = 0, from, to;
 
 	if (ok) {
-		test__assert_report(true, file, line, "ASSERT_MEMEQ", name,
+		test__assert_report(true, file, line, "ASSERT_MEMEQ", name, 0,
 				    "%s", "");
 		return;
 	}
 	while (diff < len && a[diff] == e[diff])
 		diff++;
-	test__assert_report(false, file, line, "ASSERT_MEMEQ", name,
+	test__assert_report(false, file, line, "ASSERT_MEMEQ", name, 0,
 			    "%zu bytes differ, first at offset %zu: actual 0x%02x != expected 0x%02x",
 			    len, diff, a[diff], e[diff]);
 	/* Show up to 16 bytes around the first difference. */

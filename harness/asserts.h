@@ -12,18 +12,28 @@
 #include <string.h>
 #include <errno.h>
 
+/* err: the errno the check saw (0 if it looks at none), for the record. */
 void test__assert_report(bool ok, const char *file, int line,
-			 const char *check, const char *name,
+			 const char *check, const char *name, int err,
 			 const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+/*
+ * The kernel's CHECK() family: "func:FAIL:tag " (tag NULL: the line) and
+ * the message on stdout, and the record.
+ */
+void test__check_report(const char *file, int line, const char *func,
+			const char *check, const char *tag, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void test__assert_memeq_report(bool ok, const char *file, int line,
 			       const char *name, const void *actual,
 			       const void *expected, size_t len);
 long test__ptr_error(const void *ptr);
 
-#define __ASSERT(ok, check, name, fmt, ...)				\
+#define __ASSERT_ERRNO(ok, check, name, err, fmt, ...)			\
 	test__assert_report((ok), __FILE__, __LINE__, check, name,	\
-			    fmt, ##__VA_ARGS__)
+			    err, fmt, ##__VA_ARGS__)
+#define __ASSERT(ok, check, name, fmt, ...)				\
+	__ASSERT_ERRNO(ok, check, name, 0, fmt, ##__VA_ARGS__)
 
 #define ASSERT_TRUE(actual, name) ({					\
 	bool ___ok = !!(actual);					\
@@ -89,7 +99,7 @@ long test__ptr_error(const void *ptr);
 	long long ___res = (res);					\
 	int ___errno = errno;						\
 	bool ___ok = ___res == 0;					\
-	__ASSERT(___ok, "ASSERT_OK", name,				\
+	__ASSERT_ERRNO(___ok, "ASSERT_OK", name, ___errno,		\
 		 "unexpected error %lld (errno %d: %s)", ___res,	\
 		 ___errno, strerror(___errno));				\
 	___ok;								\
@@ -117,7 +127,7 @@ long test__ptr_error(const void *ptr);
 	int ___errno = errno;						\
 	long ___err = test__ptr_error(___ptr);				\
 	bool ___ok = ___err == 0;					\
-	__ASSERT(___ok, "ASSERT_OK_PTR", name,				\
+	__ASSERT_ERRNO(___ok, "ASSERT_OK_PTR", name, ___errno,		\
 		 "unexpected error pointer %p: %ld (errno %d: %s)",	\
 		 ___ptr, ___err, ___errno, strerror(___errno));		\
 	___ok;								\
@@ -136,7 +146,7 @@ long test__ptr_error(const void *ptr);
 	int ___fd = (fd);						\
 	int ___errno = errno;						\
 	bool ___ok = ___fd >= 0;					\
-	__ASSERT(___ok, "ASSERT_OK_FD", name,				\
+	__ASSERT_ERRNO(___ok, "ASSERT_OK_FD", name, ___errno,		\
 		 "invalid fd %d (errno %d: %s)", ___fd, ___errno,	\
 		 strerror(___errno));					\
 	___ok;								\

@@ -14,17 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
+
 void test__fail(void);
 int test__verbosity(void);
+void test__record_failure(const char *file, int line, const char *check,
+			  const char *name, int err, const char *message);
 
 /* Failure: "<func>:FAIL:<tag> <message>"; pass, with -vv: the duration. */
 #define _CHECK(condition, tag, duration, format...) ({			\
 	int ___ret = !!(condition);					\
 	int ___saved_errno = errno;					\
 	if (___ret) {							\
-		test__fail();						\
-		printf("%s:FAIL:%s ", __func__, tag);			\
-		printf(format);						\
+		test__check_report(__FILE__, __LINE__, __func__, "CHECK",	\
+				   tag, format);			\
 	} else if (test__verbosity() >= 2) {				\
 		printf("%s:PASS:%s %d nsec\n", __func__, tag,		\
 		       (int)(duration));				\
@@ -43,17 +46,16 @@ int test__verbosity(void);
 #define CHECK_FAIL(condition) ({					\
 	int ___ret = !!(condition);					\
 	if (___ret) {							\
-		test__fail();						\
+		test__record_failure(__FILE__, __LINE__, "CHECK_FAIL",	\
+				     #condition, 0, "the condition is true");\
 		printf("%s:FAIL:%d\n", __func__, __LINE__);		\
 	}								\
 	___ret;								\
 })
 
-#define PRINT_FAIL(format...) ({					\
-	test__fail();							\
-	printf("%s:FAIL:%d ", __func__, __LINE__);			\
-	printf(format);							\
-})
+#define PRINT_FAIL(format...)						\
+	test__check_report(__FILE__, __LINE__, __func__, "PRINT_FAIL",	\
+			   NULL, format)
 
 /* An unconditional failure with a message; evaluates to false. */
 #define ASSERT_FAIL(fmt, ...) ({					\

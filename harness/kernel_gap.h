@@ -12,9 +12,12 @@
 
 /*
  * "EPERM", "ENOTSUPP" or "EOPNOTSUPP" when a failed part of r (the test
- * or a failed subtest) logged that error from libbpf or from a check;
- * NULL otherwise, and for tests that did not fail.
+ * or a failed subtest) recorded that error: the errno of its first failed
+ * check, else what libbpf reported; NULL otherwise, and for tests that
+ * did not fail.
  */
 const char *kernel_gap_errno(const struct test_result *r);
+/* The gap errno one message of libbpf's names, or 0. */
+int kernel_gap_libbpf_errno(const char *msg);
 
 #endif

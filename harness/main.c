@@ -14,11 +14,13 @@
 #include <bpf/libbpf.h>
 
 #include "atomic_file.h"
+#include "kernel_gap.h"
 #include "main.h"
 #include "options.h"
 #include "report.h"
 #include "stream_error.h"
 #include "summary.h"
+#include "test_state.h"
 #include "workers.h"
 
 /* Result files being written; their temporary files go on Ctrl-C. */
@@ -45,12 +47,25 @@ static int run_all(const struct suite *suite, const struct options *o,
 		   const struct run_opts *ro, const int *idx, int n,
 		   struct test_result *results, struct summary *sum);
 
-/* libbpf warnings go to the test's log; its debug output needs -vvv. */
+/*
+ * libbpf warnings go to the test's log; its debug output needs -vvv.  The
+ * error a warning names (EPERM, ...) is recorded for the kernel-gap
+ * classifier as libbpf says it, not read back from the log.
+ */
 static int print_libbpf(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
 {
+	char msg[512];
+	va_list copy;
+
 	if (level == LIBBPF_DEBUG && libbpf_verbosity < 3)
 		return 0;
+	if (level != LIBBPF_DEBUG) {
+		va_copy(copy, ap);
+		vsnprintf(msg, sizeof(msg), fmt, copy);
+		va_end(copy);
+		test_state_note_libbpf_error(kernel_gap_libbpf_errno(msg));
+	}
 	return vfprintf(stderr, fmt, ap);
 }
 

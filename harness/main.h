@@ -4,7 +4,7 @@
 #define BPFCHECK_MAIN_H
 
 #include "env_info.h"
-#include "leak.h"
+#include "leak_check.h"
 #include "runner.h"
 
 struct suite {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Outcome names and result cleanup. */
+/* Outcome names, failure records and result cleanup. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "outcome.h"
@@ -17,6 +18,12 @@ const char *outcome_name(enum outcome o)
 		return "TIMEOUT";
 	}
 	return "UNKNOWN";
+}
+
+void failure_format(const struct failure *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s:%d: %s(%s) failed: %s", f->file, f->line,
+		 f->check, f->name, f->message);
 }
 
 void test_result_free(struct test_result *r)

@@ -3,7 +3,8 @@
  * The -J summary: the kernel test_progs shape (success, success_subtest,
  * skipped, failed, results[] with name/number/message/failed/subtests),
  * counted as the kernel counts (libbpf/ci's print_test_summary.py reads
- * them), plus outcome, skip_reason, duration_ns, the tally of outcomes
+ * them), plus outcome, skip_reason, duration_ns, the first failed check
+ * ("failure": file, line, check, name, errno, message), the tally of outcomes
  * and an environment block.  Unlike the kernel's, results[] lists every
  * test that ran, not only the failed ones: readers look at "failed".
  */
@@ -22,25 +23,7 @@ static void write_env(struct json_writer *w, const struct env_info *env)
 {
 	json_key(w, "environment");
 	json_begin_object(w);
-	json_kv_string(w, "kernel_release", env->kernel_release);
-	json_kv_string(w, "kernel_version", env->kernel_version);
-	json_kv_string(w, "arch", env->machine);
-	json_kv_string(w, "libbpf_version", env->libbpf_version);
-	json_kv_string(w, "libbpf_source", env->libbpf_source);
-	json_kv_string(w, "clang_version", env->clang_version);
-	json_key(w, "features");
-	json_begin_object(w);
-	for (int i = 0; i < env->n_features; i++) {
-		const struct env_feature *f = &env->features[i];
-
-		json_key(w, f->name);
-		json_begin_object(w);
-		json_kv_bool(w, "present", f->present);
-		if (!f->present)
-			json_kv_string(w, "reason", f->reason);
-		json_end_object(w);
-	}
-	json_end_object(w);
+	env_info_write_json(w, env);
 	json_end_object(w);
 }
 
@@ -54,6 +37,22 @@ static void write_outcome(struct json_writer *w, enum outcome o,
 	json_kv_int(w, "duration_ns", duration_ns);
 }
 
+/* The first failed check, as recorded where it failed. */
+static void write_failure(struct json_writer *w, const struct failure *f)
+{
+	if (!failure_recorded(f))
+		return;
+	json_key(w, "failure");
+	json_begin_object(w);
+	json_kv_string(w, "file", f->file);
+	json_kv_int(w, "line", f->line);
+	json_kv_string(w, "check", f->check);
+	json_kv_string(w, "name", f->name);
+	json_kv_int(w, "errno", f->err);
+	json_kv_string(w, "message", f->message);
+	json_end_object(w);
+}
+
 static void write_subtest(struct json_writer *w,
 			  const struct subtest_result *s)
 {
@@ -62,6 +61,7 @@ static void write_subtest(struct json_writer *w,
 	json_kv_int(w, "number", s->number);
 	json_kv_string(w, "message", s->log ? s->log : "");
 	write_outcome(w, s->outcome, s->skip_reason, s->duration_ns);
+	write_failure(w, &s->failure);
 	json_end_object(w);
 }
 
@@ -74,6 +74,7 @@ static void write_test(struct json_writer *w, const struct test_result *r)
 	json_kv_int(w, "number", r->number);
 	json_kv_string(w, "message", r->log ? r->log : "");
 	write_outcome(w, r->outcome, r->skip_reason, r->duration_ns);
+	write_failure(w, &r->failure);
 	if (r->crash)
 		json_kv_string(w, "crash", r->crash);
 	if (r->leaks)

@@ -2,7 +2,7 @@
 /*
  * JUnit XML (--junit FILE): one <testsuite> per test, one <testcase> per
  * subtest (or one for the test itself when it has none or failed outside
- * them), <failure> with the first failed assert as its message and the
+ * them), <failure> with the first failed check as its message and the
  * captured log, <skipped> with the reason.  Valid for Jenkins xunit's
  * junit-10.xsd: errors on every <testsuite>, times with 3 decimals.  Text is escaped for XML
  * 1.0: markup characters become entities, characters XML cannot carry
@@ -72,37 +72,25 @@ struct junit_case {
 	enum outcome outcome;
 	const char *reason;	/* SKIP */
 	const char *log;	/* FAIL, TIMEOUT */
+	const struct failure *failure;	/* its first failed check */
 	const char *death;	/* how the test process died, or NULL */
 	long long duration_ns;
 };
 
-/* The line of log where the first assert failed, or NULL. */
-static const char *first_failed_assert(const char *log)
-{
-	for (const char *p = log; *p;) {
-		const char *end = strchrnul(p, '\n');
-		size_t len = end - p;
-
-		if (memmem(p, len, ") failed: ", 10) || memmem(p, len, ":FAIL:", 6))
-			return p;
-		p = *end ? end + 1 : end;
-	}
-	return NULL;
-}
-
 /*
- * The failure's gist: its first failed assert, else how the process
- * died, else the log's first line.
+ * The failure's gist: its first failed check as recorded, else how the
+ * process died, else the log's first line.
  */
 static void failure_message(FILE *f, const struct junit_case *c, char *buf,
 			    size_t len)
 {
 	const char *log = c->log ? c->log : "";
-	const char *line = first_failed_assert(log);
+	const char *line = c->death ? c->death : log + strspn(log, "\n");
 
-	if (!line)
-		line = c->death ? c->death : log + strspn(log, "\n");
-	snprintf(buf, len, "%.*s", (int)(strchrnul(line, '\n') - line), line);
+	if (c->failure && failure_recorded(c->failure))
+		failure_format(c->failure, buf, len);
+	else
+		snprintf(buf, len, "%.*s", (int)(strchrnul(line, '\n') - line), line);
 	if (c->outcome == OUTCOME_TIMEOUT)
 		snprintf(buf, len, "timed out");
 	else if (!buf[0])
@@ -195,14 +183,16 @@ static void write_testsuite(FILE *f, const struct test_result *r)
 	for (int i = 0; i < r->n_subtests; i++) {
 		const struct subtest_result *s = &r->subtests[i];
 		struct junit_case c = { r->name, s->name, s->outcome, s->skip_reason,
-					s->log, s->cut_short ? r->crash : NULL,
+					s->log, &s->failure,
+					s->cut_short ? r->crash : NULL,
 					s->duration_ns };
 
 		write_testcase(f, &c);
 	}
 	if (test_level_case(r)) {
 		struct junit_case c = { r->name, r->name, r->outcome, r->skip_reason,
-					text, r->crash ? r->crash : r->leaks,
+					text, &r->failure,
+					r->crash ? r->crash : r->leaks,
 					r->duration_ns };
 
 		write_testcase(f, &c);

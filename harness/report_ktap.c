@@ -43,6 +43,20 @@ static void ktap_diag(FILE *out, const char *indent, const char *text)
 	}
 }
 
+/* A failed part's first failed check, as recorded, before its result. */
+static void ktap_failure(FILE *out, const char *indent, enum outcome o,
+			 const struct failure *f)
+{
+	char line[512];
+
+	if (!outcome_failed(o) || !failure_recorded(f))
+		return;
+	failure_format(f, line, sizeof(line));
+	fprintf(out, "%s# first failure: ", indent);
+	ktap_puts(out, line);
+	fputc('\n', out);
+}
+
 static void ktap_result(FILE *out, const char *indent, int number,
 			const char *name, enum outcome o, const char *reason)
 {
@@ -81,6 +95,7 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 
 			if (verbosity > 0 || outcome_failed(s->outcome))
 				ktap_diag(out, "  ", s->log);
+			ktap_failure(out, "  ", s->outcome, &s->failure);
 			/* KTAP numbers run 1..N even when -n left gaps. */
 			ktap_result(out, "  ", i + 1, s->name, s->outcome,
 				    s->skip_reason);
@@ -92,6 +107,7 @@ void report_ktap_test(FILE *out, int index, const struct test_result *r,
 		ktap_diag(out, "", r->crash);
 	if (r->leaks)
 		ktap_diag(out, "", r->leaks);
+	ktap_failure(out, "", r->outcome, &r->failure);
 	ktap_result(out, "", index, r->name, r->outcome, r->skip_reason);
 	fflush(out);
 }

@@ -4,7 +4,8 @@
  *   #1/1     ringbuf/reserve_submit:OK
  *   #1       ringbuf:OK
  *   Summary: 1/1 PASSED, 0 SKIPPED, 0 FAILED
- * Logs are shown for failures (or always with -v), before their result.
+ * Logs are shown for failures (or always with -v), before their result;
+ * the recap of failures at the end adds each one's first failed check.
  */
 #include <string.h>
 
@@ -33,14 +34,28 @@ static void print_log(FILE *out, const char *log)
 		fputc('\n', out);
 }
 
+/* In the recap of failures: the first failed check, as recorded. */
+static void print_failure(FILE *out, const struct failure *f, bool recap)
+{
+	char line[512];
+
+	if (!recap || !failure_recorded(f))
+		return;
+	failure_format(f, line, sizeof(line));
+	fprintf(out, "first failure: %s\n", line);
+}
+
 static void print_subtest(FILE *out, const struct test_result *r,
-			  const struct subtest_result *s, bool show_log)
+			  const struct subtest_result *s, bool show_log,
+			  bool recap)
 {
 	char num[32];
 
 	snprintf(num, sizeof(num), "%d/%d", r->number, s->number);
 	if (show_log)
 		print_log(out, s->log);
+	if (outcome_failed(s->outcome))
+		print_failure(out, &s->failure, recap);
 	fprintf(out, "#%-8s %s/%s:%s", num, r->name, s->name,
 		text_outcome(s->outcome));
 	if (s->outcome == OUTCOME_SKIP)
@@ -60,10 +75,13 @@ static void print_test(FILE *out, const struct test_result *r,
 
 		if (failures_only && !sub_failed)
 			continue;
-		print_subtest(out, r, s, verbosity > 0 || sub_failed);
+		print_subtest(out, r, s, verbosity > 0 || sub_failed,
+			      failures_only);
 	}
 	if (verbosity > 0 || failed)
 		print_log(out, r->log);
+	if (failed)
+		print_failure(out, &r->failure, failures_only);
 	if (r->crash)
 		fprintf(out, "%s\n", r->crash);
 	if (r->leaks)

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "leak.h"
+#include "leak_check.h"
 #include "outcome.h"
 #include "select.h"
 

@@ -37,6 +37,13 @@ void test__skip_reason(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 /* Mark the current subtest (or the test) as failed. */
 void test__fail(void);
+/*
+ * Fail the current subtest (or the test) and record where and why: the
+ * first such record of each is what the reporters show and what tells a
+ * kernel gap (err: the errno the check saw, 0 if none).
+ */
+void test__record_failure(const char *file, int line, const char *check,
+			  const char *name, int err, const char *message);
 /* Verbosity level from -v flags: 0, 1 (-v), 2 (-vv), 3 (-vvv). */
 int test__verbosity(void);
 /* -s/--verifier-stats: the test should print its programs' verifier stats. */

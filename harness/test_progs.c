@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test_progs: the suite of prog_tests/ on the running kernel. */
-#include "leaks.h"
+#include "bpf_leaks.h"
 #include "main.h"
 #include "prepare.h"
 #include "registry.h"

@@ -7,6 +7,7 @@
 #include "build_info.h"
 #include "version.h"
 #include "env_info.h"
+#include "json_writer.h"
 
 void env_info_collect(struct env_info *env)
 {
@@ -55,4 +56,31 @@ int env_info_add_feature(struct env_info *env, const char *name,
 	f->present = present;
 	snprintf(f->reason, sizeof(f->reason), "%s", reason ? reason : "");
 	return 0;
+}
+
+/*
+ * The members test_progs -J and bench --json share, one set of keys for
+ * both: the kernel, the architecture, the toolchain and the features.
+ */
+void env_info_write_json(struct json_writer *w, const struct env_info *env)
+{
+	json_kv_string(w, "kernel_release", env->kernel_release);
+	json_kv_string(w, "kernel_version", env->kernel_version);
+	json_kv_string(w, "arch", env->machine);
+	json_kv_string(w, "libbpf_version", env->libbpf_version);
+	json_kv_string(w, "libbpf_source", env->libbpf_source);
+	json_kv_string(w, "clang_version", env->clang_version);
+	json_key(w, "features");
+	json_begin_object(w);
+	for (int i = 0; i < env->n_features; i++) {
+		const struct env_feature *f = &env->features[i];
+
+		json_key(w, f->name);
+		json_begin_object(w);
+		json_kv_bool(w, "present", f->present);
+		if (!f->present)
+			json_kv_string(w, "reason", f->reason);
+		json_end_object(w);
+	}
+	json_end_object(w);
 }

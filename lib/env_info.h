@@ -33,11 +33,19 @@ struct env_info {
 	char skip_all[ENV_REASON_MAX];	/* set by prepare: why no test can run */
 };
 
+struct json_writer;
+
 void env_info_collect(struct env_info *env);
 int env_info_add_feature(struct env_info *env, const char *name,
 			 bool present, const char *reason);
 /* "libbpf v1.8 (linux-source-7.2 7.2.13-1, static), clang 22.1.8" */
 void env_info_toolchain(const struct env_info *env, char *buf, size_t len);
+/*
+ * The environment's members (kernel_release, kernel_version, arch,
+ * libbpf_version, libbpf_source, clang_version, features) into the JSON
+ * object w is writing: test_progs -J and bench --json share them.
+ */
+void env_info_write_json(struct json_writer *w, const struct env_info *env);
 /* --version: "TOOL (bpfcheck) 0.1.0 (git ...)" and the toolchain line. */
 void env_info_print_version(FILE *f, const char *tool);
 

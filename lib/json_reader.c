@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "json_reader.h"
 #include "utf8.h"
@@ -163,30 +162,6 @@ static int hex4(struct parser *ps, const char *s, unsigned int *out)
 	return 0;
 }
 
-static size_t put_utf8(char *at, unsigned int cp)
-{
-	if (cp < 0x80) {
-		at[0] = cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		at[0] = 0xc0 | cp >> 6;
-		at[1] = 0x80 | (cp & 0x3f);
-		return 2;
-	}
-	if (cp < 0x10000) {
-		at[0] = 0xe0 | cp >> 12;
-		at[1] = 0x80 | (cp >> 6 & 0x3f);
-		at[2] = 0x80 | (cp & 0x3f);
-		return 3;
-	}
-	at[0] = 0xf0 | cp >> 18;
-	at[1] = 0x80 | (cp >> 12 & 0x3f);
-	at[2] = 0x80 | (cp >> 6 & 0x3f);
-	at[3] = 0x80 | (cp & 0x3f);
-	return 4;
-}
-
 /* \uXXXX at ps->p (after the backslash and 'u'), with surrogate pairs. */
 static int parse_u_escape(struct parser *ps, char *out, size_t *n)
 {
@@ -207,7 +182,7 @@ static int parse_u_escape(struct parser *ps, char *out, size_t *n)
 	}
 	if (!cp)
 		return fail(ps, "\\u0000 is not supported in strings");
-	*n += put_utf8(out + *n, cp);
+	*n += utf8_encode(out + *n, cp);
 	return 0;
 }
 
@@ -420,37 +395,6 @@ static int parse_value(struct parser *ps, struct json_value *v)
 	return fail(ps, "expected a value, found %s", found(ps, what, sizeof(what)));
 }
 
-static void free_value(struct json_value *v)
-{
-	switch (v->type) {
-	case JSON_STRING:
-		free(v->string);
-		break;
-	case JSON_ARRAY:
-		for (size_t i = 0; i < v->array.n; i++)
-			free_value(&v->array.items[i]);
-		free(v->array.items);
-		break;
-	case JSON_OBJECT:
-		for (size_t i = 0; i < v->object.n; i++) {
-			free(v->object.members[i].key);
-			free_value(&v->object.members[i].value);
-		}
-		free(v->object.members);
-		break;
-	default:
-		break;
-	}
-}
-
-void json_free(struct json_value *v)
-{
-	if (!v)
-		return;
-	free_value(v);
-	free(v);
-}
-
 struct json_value *json_parse(const char *text, size_t len, char *err,
 			      size_t err_len)
 {
@@ -485,86 +429,4 @@ fail:
 	free(copy);
 	json_free(v);
 	return NULL;
-}
-
-struct json_value *json_parse_file(const char *path, char *err, size_t err_len)
-{
-	struct json_value *v = NULL;
-	char *text = NULL, reason[256];
-	struct stat st;
-	FILE *f;
-	size_t n;
-
-	f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, err_len, "cannot open: %s", strerror(errno));
-		return NULL;
-	}
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-		snprintf(err, err_len, "not a regular file");
-		goto out;
-	}
-	if (st.st_size > JSON_READER_MAX_FILE) {
-		snprintf(err, err_len, "larger than %d MiB", JSON_READER_MAX_FILE >> 20);
-		goto out;
-	}
-	text = malloc(st.st_size + 1);
-	if (!text) {
-		snprintf(err, err_len, "out of memory");
-		goto out;
-	}
-	n = fread(text, 1, st.st_size, f);
-	if (ferror(f) || n != (size_t)st.st_size) {
-		snprintf(err, err_len, "read error");
-		goto out;
-	}
-	if (!n) {
-		snprintf(err, err_len, "empty file, not JSON");
-		goto out;
-	}
-	v = json_parse(text, n, reason, sizeof(reason));
-	if (!v)
-		snprintf(err, err_len, "not valid JSON: %s", reason);
-out:
-	free(text);
-	fclose(f);
-	return v;
-}
-
-const struct json_value *json_get(const struct json_value *v, const char *key)
-{
-	if (!v || v->type != JSON_OBJECT)
-		return NULL;
-	for (size_t i = 0; i < v->object.n; i++)
-		if (!strcmp(v->object.members[i].key, key))
-			return &v->object.members[i].value;
-	return NULL;
-}
-
-const char *json_get_string(const struct json_value *v, const char *key)
-{
-	const struct json_value *m = json_get(v, key);
-
-	return m && m->type == JSON_STRING ? m->string : NULL;
-}
-
-int json_get_number(const struct json_value *v, const char *key, double *out)
-{
-	const struct json_value *m = json_get(v, key);
-
-	if (!m || m->type != JSON_NUMBER)
-		return -1;
-	*out = m->number;
-	return 0;
-}
-
-const char *json_type_name(enum json_type t)
-{
-	static const char *const names[] = {
-		[JSON_NULL] = "null", [JSON_BOOL] = "a boolean",
-		[JSON_NUMBER] = "a number", [JSON_STRING] = "a string",
-		[JSON_ARRAY] = "an array", [JSON_OBJECT] = "an object",
-	};
-
-	return t < ARRAY_SIZE(names) ? names[t] : "?";
 }

@@ -167,3 +167,15 @@ void json_kv_bool(struct json_writer *w, const char *k, bool v)
 	json_key(w, k);
 	json_bool(w, v);
 }
+
+void json_kv_uint(struct json_writer *w, const char *k, unsigned long long v)
+{
+	json_key(w, k);
+	json_uint(w, v);
+}
+
+void json_kv_double(struct json_writer *w, const char *k, double v)
+{
+	json_key(w, k);
+	json_double(w, v);
+}

@@ -33,5 +33,7 @@ void json_null(struct json_writer *w);
 void json_kv_string(struct json_writer *w, const char *k, const char *v);
 void json_kv_int(struct json_writer *w, const char *k, long long v);
 void json_kv_bool(struct json_writer *w, const char *k, bool v);
+void json_kv_uint(struct json_writer *w, const char *k, unsigned long long v);
+void json_kv_double(struct json_writer *w, const char *k, double v);
 
 #endif

@@ -30,3 +30,27 @@ int utf8_seq_len(const unsigned char *s)
 		return 0;
 	return n;
 }
+
+size_t utf8_encode(char *at, unsigned int cp)
+{
+	if (cp < 0x80) {
+		at[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		at[0] = 0xc0 | cp >> 6;
+		at[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		at[0] = 0xe0 | cp >> 12;
+		at[1] = 0x80 | (cp >> 6 & 0x3f);
+		at[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	at[0] = 0xf0 | cp >> 18;
+	at[1] = 0x80 | (cp >> 12 & 0x3f);
+	at[2] = 0x80 | (cp >> 6 & 0x3f);
+	at[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}

@@ -25,8 +25,8 @@ check-faulty: $(TEST_PROGS_BIN) $(FAULTY) $(KTAP_CHECK)
 check-self: $(FIXTURE) $(KTAP_CHECK) $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/harness/run.sh
 
-# The shape of the tree: include graph, folder arrows (no build needed).
-check-layers:
+# The shape of the tree: include and call graph (from the objects), folder arrows.
+check-layers: $(TEST_PROGS_BIN) $(BENCH)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/layers_check.sh
 
 # The kernel's test_progs command line and JSON as libbpf/ci uses them

@@ -49,7 +49,7 @@ static struct {
 	struct ring_buffer *ring;
 	struct perf_buffer *perf;
 	struct custom_ring custom;
-} rbs = { .custom.epoll_fd = -1 };
+} ringbufs = { .custom.epoll_fd = -1 };
 
 static struct {
 	unsigned long rb_size;		/* bytes */
@@ -134,13 +134,13 @@ static int rb_load(enum bench_attach mode, char *err, size_t len)
 	if (ret)
 		bench_err(err, len, "setting the ring size: %s", errname(ret));
 	else
-		ret = producer_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link,
+		ret = producer_load_attach(skel->skeleton, ringbufs.prog, mode, &ringbufs.link,
 					err, len);
 	if (ret) {
 		bench_ringbuf__destroy(skel);
 		return -1;
 	}
-	rbs.rb_skel = skel;
+	ringbufs.rb_skel = skel;
 	return 0;
 }
 
@@ -152,11 +152,11 @@ static int pb_load(enum bench_attach mode, char *err, size_t len)
 		return bench_err(err, len, "opening the BPF object: %s",
 				 errname(errno));
 	producer_config_fill(&skel->rodata->cfg);
-	if (producer_load_attach(skel->skeleton, rbs.prog, mode, &rbs.link, err, len)) {
+	if (producer_load_attach(skel->skeleton, ringbufs.prog, mode, &ringbufs.link, err, len)) {
 		bench_perfbuf__destroy(skel);
 		return -1;
 	}
-	rbs.pb_skel = skel;
+	ringbufs.pb_skel = skel;
 	return 0;
 }
 
@@ -175,12 +175,12 @@ static int libbpf_ring_setup(const char *prog, char *err, size_t len)
 {
 	int fd;
 
-	rbs.prog = prog;
+	ringbufs.prog = prog;
 	if (producer_load(rb_load, err, len))
 		return -1;
-	fd = bpf_map__fd(rbs.rb_skel->maps.ringbuf);
-	rbs.ring = ring_buffer__new(fd, on_sample, bench_consumer(0), NULL);
-	if (!rbs.ring)
+	fd = bpf_map__fd(ringbufs.rb_skel->maps.ringbuf);
+	ringbufs.ring = ring_buffer__new(fd, on_sample, bench_consumer(0), NULL);
+	if (!ringbufs.ring)
 		return bench_err(err, len, "ring_buffer__new: %s",
 				 errname(errno));
 	return 0;
@@ -203,7 +203,7 @@ static void rb_libbpf_consume(struct bench_thread *t)
 	int ret;
 
 	while (!bench_consumers_done()) {
-		ret = ring_buffer__poll(rbs.ring, BENCH_POLL_TIMEOUT_MS);
+		ret = ring_buffer__poll(ringbufs.ring, BENCH_POLL_TIMEOUT_MS);
 		if (ret < 0 && ret != -EINTR) {
 			bench_fail("ring_buffer__poll: %s", errname(ret));
 			return;
@@ -217,7 +217,7 @@ static int rb_libbpf_drain(struct bench_thread *t __maybe_unused)
 {
 	int ret;
 
-	while ((ret = ring_buffer__consume(rbs.ring)) > 0)
+	while ((ret = ring_buffer__consume(ringbufs.ring)) > 0)
 		;
 	return ret;
 }
@@ -303,18 +303,18 @@ static int rb_custom_setup(const struct bench_env *env __maybe_unused, char *err
 {
 	int fd;
 
-	rbs.prog = "bench_rb_reserve";
+	ringbufs.prog = "bench_rb_reserve";
 	if (producer_load(rb_load, err, len))
 		return -1;
-	fd = bpf_map__fd(rbs.rb_skel->maps.ringbuf);
-	return custom_open(&rbs.custom, fd,
-			   bpf_map__max_entries(rbs.rb_skel->maps.ringbuf),
+	fd = bpf_map__fd(ringbufs.rb_skel->maps.ringbuf);
+	return custom_open(&ringbufs.custom, fd,
+			   bpf_map__max_entries(ringbufs.rb_skel->maps.ringbuf),
 			   err, len);
 }
 
 static void rb_custom_consume(struct bench_thread *t)
 {
-	struct custom_ring *c = &rbs.custom;
+	struct custom_ring *c = &ringbufs.custom;
 	struct epoll_event ev;
 	__u64 n;
 
@@ -335,7 +335,7 @@ static int rb_custom_drain(struct bench_thread *t)
 {
 	__u64 n;
 
-	while ((n = custom_process(&rbs.custom)))
+	while ((n = custom_process(&ringbufs.custom)))
 		bench_count_add(&t->count, n);
 	return 0;
 }
@@ -367,13 +367,13 @@ static int pb_libbpf_setup(const struct bench_env *env __maybe_unused, char *err
 	};
 	int fd;
 
-	rbs.prog = "bench_pb_output";
+	ringbufs.prog = "bench_pb_output";
 	if (producer_load(pb_load, err, len))
 		return -1;
-	fd = bpf_map__fd(rbs.pb_skel->maps.perfbuf);
-	rbs.perf = perf_buffer__new_raw(fd, args.pb_pages, &attr, on_perf_event,
+	fd = bpf_map__fd(ringbufs.pb_skel->maps.perfbuf);
+	ringbufs.perf = perf_buffer__new_raw(fd, args.pb_pages, &attr, on_perf_event,
 					bench_consumer(0), NULL);
-	if (!rbs.perf)
+	if (!ringbufs.perf)
 		return bench_err(err, len, "perf_buffer__new_raw: %s",
 				 errname(errno));
 	return 0;
@@ -384,7 +384,7 @@ static void pb_libbpf_consume(struct bench_thread *t)
 	int ret;
 
 	while (!bench_consumers_done()) {
-		ret = perf_buffer__poll(rbs.perf, BENCH_POLL_TIMEOUT_MS);
+		ret = perf_buffer__poll(ringbufs.perf, BENCH_POLL_TIMEOUT_MS);
 		if (ret < 0 && ret != -EINTR) {
 			bench_fail("perf_buffer__poll: %s", errname(ret));
 			return;
@@ -396,19 +396,19 @@ static void pb_libbpf_consume(struct bench_thread *t)
 
 static int pb_libbpf_drain(struct bench_thread *t __maybe_unused)
 {
-	return perf_buffer__consume(rbs.perf);
+	return perf_buffer__consume(ringbufs.perf);
 }
 
 /* ---- common ---- */
 
 static const struct bench_cpu_counters *rb_counters(void)
 {
-	return rbs.rb_skel->bss->counters;
+	return ringbufs.rb_skel->bss->counters;
 }
 
 static const struct bench_cpu_counters *pb_counters(void)
 {
-	return rbs.pb_skel->bss->counters;
+	return ringbufs.pb_skel->bss->counters;
 }
 
 /* A wake-up threshold beyond half the buffer might never be reached. */
@@ -440,17 +440,17 @@ static int pb_check(const struct bench_env *env, char *err, size_t len)
 
 static void rbs_teardown(void)
 {
-	ring_buffer__free(rbs.ring);
-	rbs.ring = NULL;
-	perf_buffer__free(rbs.perf);
-	rbs.perf = NULL;
-	custom_close(&rbs.custom);
-	bpf_link__destroy(rbs.link);
-	rbs.link = NULL;
-	bench_ringbuf__destroy(rbs.rb_skel);
-	rbs.rb_skel = NULL;
-	bench_perfbuf__destroy(rbs.pb_skel);
-	rbs.pb_skel = NULL;
+	ring_buffer__free(ringbufs.ring);
+	ringbufs.ring = NULL;
+	perf_buffer__free(ringbufs.perf);
+	ringbufs.perf = NULL;
+	custom_close(&ringbufs.custom);
+	bpf_link__destroy(ringbufs.link);
+	ringbufs.link = NULL;
+	bench_ringbuf__destroy(ringbufs.rb_skel);
+	ringbufs.rb_skel = NULL;
+	bench_perfbuf__destroy(ringbufs.pb_skel);
+	ringbufs.pb_skel = NULL;
 }
 
 static void rb_json_options(const struct bench_env *env, struct json_writer *w)

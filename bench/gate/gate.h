@@ -2,8 +2,9 @@
 /*
  * The regression gate's statistics: Welch's t-test on two sets of
  * samples (the t distribution is bench/tdist.h), and the verdict that
- * combines the test with a minimum effect size.  Pure functions, no I/O, unit-tested in
- * tests/gate_test.c against values computed independently.
+ * combines the test with a minimum effect size.  Pure functions, no I/O,
+ * unit-tested in tests/bench/gate_test.c against values computed
+ * independently.
  */
 #ifndef BPFCHECK_BENCH_GATE_H
 #define BPFCHECK_BENCH_GATE_H

@@ -18,6 +18,7 @@
 #include "hist_bmf.h"
 #include "hist_db.h"
 #include "hist_ingest.h"
+#include "json_file.h"
 #include "json_reader.h"
 #include "json_writer.h"
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hist_ingest.h"
+#include "json_file.h"
 #include "json_reader.h"
 #include "report_reader.h"
 #include "stats.h"

@@ -18,6 +18,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "prog_cost.h"
 #include "bench_cost.h"
 #include "bench_cost_bloom.skel.h"
@@ -30,7 +33,7 @@ static const char *const variants[] = { "plain", "bloom", NULL };
 static struct {
 	struct bench_cost_bloom *skel;
 	struct cost_veth *veth;
-} bl;
+} loaded;
 
 static void bloom_config(const struct cost_run *r, char *buf, size_t len)
 {
@@ -45,7 +48,8 @@ static __u32 key_of(__u32 i)
 
 static int fill_maps(char *err, size_t len)
 {
-	int table = bpf_map__fd(bl.skel->maps.table), bloom = bpf_map__fd(bl.skel->maps.bloom);
+	int table = bpf_map__fd(loaded.skel->maps.table);
+	int bloom = bpf_map__fd(loaded.skel->maps.bloom);
 	__u32 *keys = calloc(args->keys, sizeof(*keys)), count = args->keys;
 	int ret = 0;
 
@@ -68,7 +72,7 @@ static int fill_maps(char *err, size_t len)
 static __u32 pick_probes(void)
 {
 	__u32 hits = (COST_BLOOM_PROBES * args->hit_pct + 50) / 100, state = 7;
-	__u32 *probe = bl.skel->bss->probe_keys;
+	__u32 *probe = loaded.skel->bss->probe_keys;
 
 	for (__u32 j = 0; j < COST_BLOOM_PROBES; j++)
 		probe[j] = j < hits ? key_of((__u64)j * args->keys / COST_BLOOM_PROBES) :
@@ -96,7 +100,7 @@ static int load(char *err, size_t len)
 	if (!s)
 		return cost_setup_failed(err, len, "opening bench_cost_bloom: %s",
 					 errname(errno));
-	bl.skel = s;
+	loaded.skel = s;
 	bpf_program__set_autoload(s->progs.lookup_plain, !bloom);
 	bpf_program__set_autoload(s->progs.lookup_bloom, bloom);
 	ret = bpf_map__set_max_entries(s->maps.table, args->keys);
@@ -122,8 +126,8 @@ static int bloom_setup(struct cost_run *r, char *err, size_t len)
 		ret = fill_maps(err, len);
 	if (ret)
 		return ret;
-	prog = !strcmp(args->variant, "bloom") ? bl.skel->progs.lookup_bloom :
-	       bl.skel->progs.lookup_plain;
+	prog = !strcmp(args->variant, "bloom") ? loaded.skel->progs.lookup_bloom :
+	       loaded.skel->progs.lookup_plain;
 	hits = pick_probes();
 	if (cost_inputs_random(r->inputs, 1, 64, 1))
 		return cost_setup_failed(err, len, "out of memory");
@@ -134,20 +138,20 @@ static int bloom_setup(struct cost_run *r, char *err, size_t len)
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(prog),
 			  bpf_program__name(prog), r->inputs);
 	/* cost_use_test_run ran the program once: a filter loses no key. */
-	if (r->m[COST_TEST_RUN].available && bl.skel->bss->found != hits)
+	if (r->m[COST_TEST_RUN].available && loaded.skel->bss->found != hits)
 		return cost_setup_failed(err, len, "%s found %llu of the %u keys present",
 					 bpf_program__name(prog),
-					 (unsigned long long)bl.skel->bss->found, hits);
-	bl.veth = cost_use_veth(&r->m[COST_BPF_STATS], bpf_program__fd(prog),
+					 (unsigned long long)loaded.skel->bss->found, hits);
+	loaded.veth = cost_use_veth(&r->m[COST_BPF_STATS], bpf_program__fd(prog),
 				bpf_program__name(prog), r->inputs);
 	return 0;
 }
 
 static void bloom_teardown(void)
 {
-	cost_veth_close(bl.veth);
-	bench_cost_bloom__destroy(bl.skel);
-	memset(&bl, 0, sizeof(bl));
+	cost_veth_close(loaded.veth);
+	bench_cost_bloom__destroy(loaded.skel);
+	memset(&loaded, 0, sizeof(loaded));
 }
 
 static const struct cost_ops bloom_cost = {

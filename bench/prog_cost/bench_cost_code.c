@@ -17,6 +17,9 @@
 #include <bpf/libbpf.h>
 
 #include "build_info.h"
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "isa.h"
 #include "prog_cost.h"
 #include "test_subprog.skel.h"

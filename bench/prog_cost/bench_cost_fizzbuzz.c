@@ -21,6 +21,9 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "prog_cost.h"
 #include "fizzbuzz_loop.skel.h"
 #include "fizzbuzz_lookup.skel.h"
@@ -38,7 +41,7 @@ static struct {
 	struct fizzbuzz_lookup *lookup;
 	struct fizzbuzz_bounds *bounds;
 	struct cost_veth *veth;
-} fb;
+} fizzbuzz_bench;
 
 static void fizzbuzz_config(const struct cost_run *r, char *buf, size_t len)
 {
@@ -71,26 +74,26 @@ static int fill_queue(int queue_fd)
 static int load(struct bpf_program **prog, struct bpf_map **queue)
 {
 	if (!strcmp(args->variant, "loop")) {
-		fb.loop = fizzbuzz_loop__open_and_load();
-		if (!fb.loop)
+		fizzbuzz_bench.loop = fizzbuzz_loop__open_and_load();
+		if (!fizzbuzz_bench.loop)
 			return -errno;
-		*prog = fb.loop->progs.fizzbuzz_loop;
-		*queue = fb.loop->maps.classes;
+		*prog = fizzbuzz_bench.loop->progs.fizzbuzz_loop;
+		*queue = fizzbuzz_bench.loop->maps.classes;
 		return 0;
 	}
 	if (!strcmp(args->variant, "lookup-bounds")) {
-		fb.bounds = fizzbuzz_bounds__open_and_load();
-		if (!fb.bounds)
+		fizzbuzz_bench.bounds = fizzbuzz_bounds__open_and_load();
+		if (!fizzbuzz_bench.bounds)
 			return -errno;
-		*prog = fb.bounds->progs.fizzbuzz_bounds;
-		*queue = fb.bounds->maps.classes;
+		*prog = fizzbuzz_bench.bounds->progs.fizzbuzz_bounds;
+		*queue = fizzbuzz_bench.bounds->maps.classes;
 		return 0;
 	}
-	fb.lookup = fizzbuzz_lookup__open_and_load();
-	if (!fb.lookup)
+	fizzbuzz_bench.lookup = fizzbuzz_lookup__open_and_load();
+	if (!fizzbuzz_bench.lookup)
 		return -errno;
-	*prog = fb.lookup->progs.fizzbuzz_lookup;
-	*queue = fb.lookup->maps.classes;
+	*prog = fizzbuzz_bench.lookup->progs.fizzbuzz_lookup;
+	*queue = fizzbuzz_bench.lookup->maps.classes;
 	return 0;
 }
 
@@ -113,18 +116,18 @@ static int fizzbuzz_setup(struct cost_run *r, char *err, size_t len)
 		return cost_setup_failed(err, len, "out of memory");
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(prog),
 			  bpf_program__name(prog), r->inputs);
-	fb.veth = cost_use_veth(&r->m[COST_BPF_STATS], bpf_program__fd(prog),
+	fizzbuzz_bench.veth = cost_use_veth(&r->m[COST_BPF_STATS], bpf_program__fd(prog),
 				bpf_program__name(prog), r->inputs);
 	return 0;
 }
 
 static void fizzbuzz_teardown(void)
 {
-	cost_veth_close(fb.veth);
-	fizzbuzz_loop__destroy(fb.loop);
-	fizzbuzz_lookup__destroy(fb.lookup);
-	fizzbuzz_bounds__destroy(fb.bounds);
-	memset(&fb, 0, sizeof(fb));
+	cost_veth_close(fizzbuzz_bench.veth);
+	fizzbuzz_loop__destroy(fizzbuzz_bench.loop);
+	fizzbuzz_lookup__destroy(fizzbuzz_bench.lookup);
+	fizzbuzz_bounds__destroy(fizzbuzz_bench.bounds);
+	memset(&fizzbuzz_bench, 0, sizeof(fizzbuzz_bench));
 }
 
 static const struct cost_ops fizzbuzz_cost = {

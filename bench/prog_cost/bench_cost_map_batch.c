@@ -17,6 +17,7 @@
 #include <bpf/bpf.h>
 
 #include "clock.h"
+#include "cost_methods.h"
 #include "prog_cost.h"
 
 /* The prog-cost options, as setup found them. */
@@ -31,7 +32,7 @@ static struct {
 	__u64 *vals;
 	__u32 *out_keys;	/* what a lookup batch returns */
 	__u64 *out_vals;
-} mb = { .map_fd = -1 };
+} maps = { .map_fd = -1 };
 
 static void map_batch_config(const struct cost_run *r, char *buf, size_t len)
 {
@@ -41,7 +42,7 @@ static void map_batch_config(const struct cost_run *r, char *buf, size_t len)
 static int fill(void)
 {
 	__u32 count = args->keys;
-	int ret = bpf_map_update_batch(mb.map_fd, mb.keys, mb.vals, &count, NULL);
+	int ret = bpf_map_update_batch(maps.map_fd, maps.keys, maps.vals, &count, NULL);
 
 	return ret ? ret : count == args->keys ? 0 : -EIO;
 }
@@ -55,8 +56,8 @@ static int lookup_batch(void)
 
 	do {
 		count = args->keys - total;
-		ret = bpf_map_lookup_batch(mb.map_fd, in, &batch, mb.out_keys + total,
-					   mb.out_vals + total, &count, NULL);
+		ret = bpf_map_lookup_batch(maps.map_fd, in, &batch, maps.out_keys + total,
+					   maps.out_vals + total, &count, NULL);
 		total += count;
 		in = &batch;
 	} while (!ret && total < args->keys);
@@ -74,9 +75,9 @@ static int batch_op(void)
 	if (!strcmp(args->op, "lookup"))
 		return lookup_batch();
 	if (!strcmp(args->op, "update"))
-		ret = bpf_map_update_batch(mb.map_fd, mb.keys, mb.vals, &count, NULL);
+		ret = bpf_map_update_batch(maps.map_fd, maps.keys, maps.vals, &count, NULL);
 	else
-		ret = bpf_map_delete_batch(mb.map_fd, mb.keys, &count, NULL);
+		ret = bpf_map_delete_batch(maps.map_fd, maps.keys, &count, NULL);
 	return ret ? ret : count == args->keys ? 0 : -EIO;
 }
 
@@ -87,12 +88,12 @@ static int elem_op(void)
 
 	for (__u32 i = 0; i < args->keys && !ret; i++) {
 		if (!strcmp(args->op, "lookup"))
-			ret = bpf_map_lookup_elem(mb.map_fd, &mb.keys[i], &v);
+			ret = bpf_map_lookup_elem(maps.map_fd, &maps.keys[i], &v);
 		else if (!strcmp(args->op, "update"))
-			ret = bpf_map_update_elem(mb.map_fd, &mb.keys[i], &mb.vals[i],
+			ret = bpf_map_update_elem(maps.map_fd, &maps.keys[i], &maps.vals[i],
 						  BPF_ANY);
 		else
-			ret = bpf_map_delete_elem(mb.map_fd, &mb.keys[i]);
+			ret = bpf_map_delete_elem(maps.map_fd, &maps.keys[i]);
 	}
 	return ret;
 }
@@ -125,22 +126,22 @@ static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 	int ret;
 
 	args = r->args;
-	mb.keys = calloc(args->keys, sizeof(*mb.keys));
-	mb.vals = calloc(args->keys, sizeof(*mb.vals));
-	mb.out_keys = calloc(args->keys, sizeof(*mb.out_keys));
-	mb.out_vals = calloc(args->keys, sizeof(*mb.out_vals));
-	if (!mb.keys || !mb.vals || !mb.out_keys || !mb.out_vals)
+	maps.keys = calloc(args->keys, sizeof(*maps.keys));
+	maps.vals = calloc(args->keys, sizeof(*maps.vals));
+	maps.out_keys = calloc(args->keys, sizeof(*maps.out_keys));
+	maps.out_vals = calloc(args->keys, sizeof(*maps.out_vals));
+	if (!maps.keys || !maps.vals || !maps.out_keys || !maps.out_vals)
 		return cost_setup_failed(err, len, "out of memory");
 	for (__u32 i = 0; i < args->keys; i++) {
-		mb.keys[i] = i;
-		mb.vals[i] = (__u64)i << 32 | i;
+		maps.keys[i] = i;
+		maps.vals[i] = (__u64)i << 32 | i;
 	}
 	/* Seed 0: the same buckets on every boot (see bench_cost_bloom.bpf.c). */
-	mb.map_fd = bpf_map_create(BPF_MAP_TYPE_HASH, "cost_batch", sizeof(__u32),
+	maps.map_fd = bpf_map_create(BPF_MAP_TYPE_HASH, "cost_batch", sizeof(__u32),
 				   sizeof(__u64), args->keys, &opts);
-	if (mb.map_fd < 0)
+	if (maps.map_fd < 0)
 		return cost_setup_failed(err, len, "creating a hash map of %u elements: %s",
-					 args->keys, errname(mb.map_fd));
+					 args->keys, errname(maps.map_fd));
 	ret = fill();
 	if (ret)
 		return cost_setup_failed(err, len, "filling the map: %s",
@@ -158,14 +159,14 @@ static int map_batch_setup(struct cost_run *r, char *err, size_t len)
 
 static void map_batch_teardown(void)
 {
-	if (mb.map_fd >= 0)
-		close(mb.map_fd);
-	free(mb.keys);
-	free(mb.vals);
-	free(mb.out_keys);
-	free(mb.out_vals);
-	memset(&mb, 0, sizeof(mb));
-	mb.map_fd = -1;
+	if (maps.map_fd >= 0)
+		close(maps.map_fd);
+	free(maps.keys);
+	free(maps.vals);
+	free(maps.out_keys);
+	free(maps.out_vals);
+	memset(&maps, 0, sizeof(maps));
+	maps.map_fd = -1;
 }
 
 static const struct cost_ops map_batch_cost = {

@@ -15,6 +15,9 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "prog_cost.h"
 
 /* The prog-cost options, as setup found them. */
@@ -23,7 +26,7 @@ static const struct cost_args *args;
 static struct {
 	struct bpf_object *obj;
 	struct cost_veth *veth;
-} ob;
+} obj_bench;
 
 static void obj_config(const struct cost_run *r, char *buf, size_t len)
 {
@@ -37,7 +40,7 @@ static int no_such_program(char *err, size_t len)
 
 	off = snprintf(err, len, "--prog '%s': %s has no such program (it has:",
 		       args->prog_name, args->obj_path);
-	bpf_object__for_each_program(p, ob.obj)
+	bpf_object__for_each_program(p, obj_bench.obj)
 		if (off < len)
 			off += snprintf(err + off, len - off, " %s", bpf_program__name(p));
 	if (off < len)
@@ -51,20 +54,20 @@ static int open_program(struct bpf_program **prog, char *err, size_t len)
 	char why[128];
 	int ret;
 
-	ob.obj = bpf_object__open_file(args->obj_path, NULL);
-	if (!ob.obj) {
+	obj_bench.obj = bpf_object__open_file(args->obj_path, NULL);
+	if (!obj_bench.obj) {
 		ret = -errno;
 		libbpf_strerror(ret, why, sizeof(why));
 		bench_err(err, len, "--obj '%s': not a BPF object libbpf can open (%s)",
 			  args->obj_path, why);
 		return BENCH_EXIT_USAGE;
 	}
-	*prog = bpf_object__find_program_by_name(ob.obj, args->prog_name);
+	*prog = bpf_object__find_program_by_name(obj_bench.obj, args->prog_name);
 	if (!*prog)
 		return no_such_program(err, len);
-	bpf_object__for_each_program(p, ob.obj)
+	bpf_object__for_each_program(p, obj_bench.obj)
 		bpf_program__set_autoload(p, p == *prog);
-	ret = bpf_object__load(ob.obj);
+	ret = bpf_object__load(obj_bench.obj);
 	if (ret)
 		return cost_setup_failed(err, len,
 					 "loading %s from %s: %s (bench -v shows libbpf's and the verifier's messages)",
@@ -91,15 +94,15 @@ static int obj_setup(struct cost_run *r, char *err, size_t len)
 				 args->prog_name, cost_prog_type(fd));
 		return 0;
 	}
-	ob.veth = cost_use_veth(&r->m[COST_BPF_STATS], fd, args->prog_name, r->inputs);
+	obj_bench.veth = cost_use_veth(&r->m[COST_BPF_STATS], fd, args->prog_name, r->inputs);
 	return 0;
 }
 
 static void obj_teardown(void)
 {
-	cost_veth_close(ob.veth);
-	bpf_object__close(ob.obj);
-	memset(&ob, 0, sizeof(ob));
+	cost_veth_close(obj_bench.veth);
+	bpf_object__close(obj_bench.obj);
+	memset(&obj_bench, 0, sizeof(obj_bench));
 }
 
 static const struct cost_ops obj_cost = {

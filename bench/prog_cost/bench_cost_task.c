@@ -26,6 +26,8 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "cost_inputs.h"
+#include "cost_methods.h"
 #include "int_file.h"
 #include "prog_cost.h"
 #include "trigger.h"
@@ -64,7 +66,7 @@ static struct {
 	struct bench_cost_task *skel;
 	struct bpf_link *link;
 	struct helper_pool pool;
-} tk = { .pool.release = { -1, -1 } };
+} loaded = { .pool.release = { -1, -1 } };
 
 static bool task_storage(void)
 {
@@ -115,7 +117,7 @@ static long tasks_allowed(char *why, size_t len)
 
 static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 {
-	struct helper_pool *p = &tk.pool;
+	struct helper_pool *p = &loaded.pool;
 	int want = args->keys - 1, ret = 0;
 	pthread_attr_t attr;
 	char why[224];
@@ -168,7 +170,7 @@ static int start_helpers(struct cost_run *r, int prog_fd, char *err, size_t len)
 
 static void stop_helpers(void)
 {
-	struct helper_pool *p = &tk.pool;
+	struct helper_pool *p = &loaded.pool;
 
 	if (p->release[1] >= 0)
 		close(p->release[1]);
@@ -219,7 +221,7 @@ static int load(char *err, size_t len)
 	if (!s)
 		return cost_setup_failed(err, len, "opening bench_cost_task: %s",
 					 errname(errno));
-	tk.skel = s;
+	loaded.skel = s;
 	s->rodata->target_tgid = getpid();
 	bpf_program__set_autoload(s->progs.pid_hash_xdp, !ts);
 	bpf_program__set_autoload(s->progs.pid_hash_tp, !ts);
@@ -244,8 +246,8 @@ static int attach_tp(struct cost_run *r, struct bpf_program *tp)
 {
 	struct cost_method *m = &r->m[COST_BPF_STATS];
 
-	tk.link = bpf_program__attach(tp);
-	if (!tk.link) {
+	loaded.link = bpf_program__attach(tp);
+	if (!loaded.link) {
 		cost_unavailable(m, "attaching %s: %s", bpf_program__name(tp),
 				 errname(errno));
 		return 0;
@@ -267,12 +269,14 @@ static int task_setup(struct cost_run *r, char *err, size_t len)
 	ret = load(err, len);
 	if (ret)
 		return ret;
-	xdp = task_storage() ? tk.skel->progs.task_storage_xdp : tk.skel->progs.pid_hash_xdp;
-	tp = task_storage() ? tk.skel->progs.task_storage_tp : tk.skel->progs.pid_hash_tp;
+	xdp = task_storage() ? loaded.skel->progs.task_storage_xdp :
+			       loaded.skel->progs.pid_hash_xdp;
+	tp = task_storage() ? loaded.skel->progs.task_storage_tp :
+			      loaded.skel->progs.pid_hash_tp;
 	if (task_storage())
 		ret = start_helpers(r, bpf_program__fd(xdp), err, len);
 	else
-		ret = fill_hash(bpf_map__fd(tk.skel->maps.by_pid), err, len);
+		ret = fill_hash(bpf_map__fd(loaded.skel->maps.by_pid), err, len);
 	if (ret || r->m[COST_TEST_RUN].reason[0])
 		return ret;
 	if (cost_inputs_random(r->inputs, 1, 64, 1))
@@ -282,7 +286,7 @@ static int task_setup(struct cost_run *r, char *err, size_t len)
 		 "hash entries");
 	cost_use_test_run(&r->m[COST_TEST_RUN], bpf_program__fd(xdp),
 			  bpf_program__name(xdp), r->inputs);
-	if (tk.skel->bss->misses)
+	if (loaded.skel->bss->misses)
 		return cost_setup_failed(err, len,
 					 "the program found no room for the bench's own counter");
 	return attach_tp(r, tp);
@@ -290,11 +294,11 @@ static int task_setup(struct cost_run *r, char *err, size_t len)
 
 static void task_teardown(void)
 {
-	bpf_link__destroy(tk.link);
+	bpf_link__destroy(loaded.link);
 	stop_helpers();
-	bench_cost_task__destroy(tk.skel);
-	tk.link = NULL;
-	tk.skel = NULL;
+	bench_cost_task__destroy(loaded.skel);
+	loaded.link = NULL;
+	loaded.skel = NULL;
 }
 
 static const struct cost_ops task_cost = {

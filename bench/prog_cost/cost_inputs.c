@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <linux/if_ether.h>
 
+#include "cost_inputs.h"
 #include "frames.h"
-#include "prog_cost.h"
 
 /* A test-run input can be at most a page (XDP: less its headroom). */
 #define MAX_INPUT_LEN	4096

@@ -17,8 +17,8 @@
 #include <bpf/libbpf.h>
 
 #include "clock.h"
+#include "cost_methods.h"
 #include "int_file.h"
-#include "prog_cost.h"
 
 /* A sample's passes over the inputs: enough that each input counts alike. */
 #define PASSES_PER_SAMPLE	4

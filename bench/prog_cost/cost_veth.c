@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "prog_cost.h"
+#include "cost_methods.h"
+#include "cost_veth.h"
 #include "xdp_veth.h"
 
 #define XDP_DEV		"cost-xdp"

@@ -17,11 +17,14 @@
 #include <bpf/libbpf.h>
 
 #include "clock.h"
+#include "cost_inputs.h"
+#include "cost_methods.h"
 #include "cpustat.h"
 #include "int_file.h"
 #include "mounts.h"
 #include "options.h"
 #include "prog_cost.h"
+#include "prog_cost_report.h"
 
 /* ---- options ------------------------------------------------------------ */
 

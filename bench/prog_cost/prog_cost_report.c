@@ -12,9 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost_methods.h"
 #include "json_writer.h"
-#include "prog_cost.h"
-#include "report.h"
+#include "prog_cost_report.h"
+#include "report_bmf.h"
+#include "report_env.h"
+#include "report_files.h"
+#include "report_json.h"
 
 /* The measured (not warm-up) samples of an array kept per iteration. */
 static int summarize(const struct cost_run *r, const double *x,

@@ -20,7 +20,7 @@
 #include "bench.h"
 #include "options.h"
 #include "vcost.h"
-#include "vcost_compare.h"
+#include "vcost_gate.h"
 
 #define WHO "bench verifier-compare"
 
@@ -187,17 +187,6 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		}
 	}
 	return ret;
-}
-
-double vc_change_pct(const struct pair *p, int f)
-{
-	long a = p->a->fig[f], b = p->b->fig[f];
-
-	if (a < 0 || b < 0 || a == b)
-		return 0;
-	if (!a)
-		return b > 0 ? 100 : -100;
-	return 100.0 * (b - a) / a;
 }
 
 static int by_change(const void *x, const void *y)

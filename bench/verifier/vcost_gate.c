@@ -9,7 +9,18 @@
 #include <math.h>
 #include <string.h>
 
-#include "vcost_compare.h"
+#include "vcost_gate.h"
+
+double vc_change_pct(const struct pair *p, int f)
+{
+	long a = p->a->fig[f], b = p->b->fig[f];
+
+	if (a < 0 || b < 0 || a == b)
+		return 0;
+	if (!a)
+		return b > 0 ? 100 : -100;
+	return 100.0 * (b - a) / a;
+}
 
 static const char *verdict(const struct vcost_row *r)
 {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_file.h"
 #include "json_reader.h"
 #include "vcost.h"
 

@@ -51,6 +51,9 @@ expect_reports() {
 	expect_jq "$J" '.environment | (.kernel_release | length > 0) and
 		(.cpu_model | length > 0) and .cpus_online >= 1 and
 		(.libbpf_version | length > 0)'
+	# The same keys as test_progs -J: the architecture is "arch".
+	expect_jq "$J" ".environment.arch == \"$(uname -m)\" and
+		(.environment | has(\"machine\") | not)"
 	expect_jq "$J" '.options | has("duration_sec") and has("producers")'
 	# What bench compare reads: the measured samples, higher is better.
 	expect_jq "$J" '.metrics | length == 1 and (.[0] | .name == "hits_per_sec"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_file.h"
 #include "json_reader.h"
 #include "util.h"
 

@@ -63,3 +63,53 @@ check_ci_outputs() {
 	expect_exit 1
 	end_check
 }
+
+# ---- a failure is a record, not a line of the log ---------------------------
+
+# with_misleading_log prints lines shaped like a failed check with EPERM, a
+# CHECK() failure and a libbpf EPERM, then fails an ASSERT_EQ: every output
+# names the ASSERT_EQ, and none calls it a kernel gap.
+check_misleading_log() {
+	line=$(grep -n '"the real failure"' "$FIXTURES/with_misleading_log.c" | cut -d: -f1)
+	real="with_misleading_log.c:$line: ASSERT_EQ(the real failure) failed: actual 42 (0x2a), expected == 7 (0x7)"
+
+	begin "a log with misleading lines: JSON has the real failure, no kernel gap"
+	FIXTURE_MISLEADING=lies run "$FIXTURE" -t with_misleading_log -J "$T/mislead.json" \
+		--junit "$T/mislead.xml"
+	expect_exit 1
+	save mislead
+	expect_jq "$T/mislead.json" '.results[0] | has("kernel_gap") | not'
+	expect_jq "$T/mislead.json" ".results[0].subtests[0].failure ==
+		{\"file\": \"with_misleading_log.c\", \"line\": $line, \"check\": \"ASSERT_EQ\",
+		 \"name\": \"the real failure\", \"errno\": 0,
+		 \"message\": \"actual 42 (0x2a), expected == 7 (0x7)\"}"
+	end_check
+
+	begin "a log with misleading lines: text names the real failure, no kernel gap"
+	use mislead
+	expect_no "$OUT" "Kernel gaps?"
+	expect_line "$OUT" "first failure: $real"
+	expect_line "$OUT" "$(result_line 18/1 with_misleading_log/lies:FAIL)"
+	end_check
+
+	begin "a log with misleading lines: JUnit's failure message is the real assert"
+	expect_has "$T/mislead.xml" "<failure message=\"$real\">"
+	expect_no "$T/mislead.xml" 'failure message="prog.c:1'
+	end_check
+
+	begin "the control: a check that saw EPERM is a kernel gap in text and JSON"
+	FIXTURE_MISLEADING=gap run "$FIXTURE" -t with_misleading_log -J "$T/gap.json"
+	expect_exit 1
+	expect_line "$OUT" "Kernel gaps? 1 of 1 failed with EPERM/ENOTSUPP (a missing feature): with_misleading_log (EPERM)"
+	expect_jq "$T/gap.json" '.results[0].kernel_gap == "EPERM" and
+		.results[0].subtests[0].failure.errno == 1'
+	end_check
+
+	begin "a log with misleading lines: KTAP's first failure is the real assert"
+	FIXTURE_MISLEADING=lies run "$FIXTURE" -t with_misleading_log --ktap
+	expect_exit 1
+	expect_line "$OUT" "  # first failure: $real"
+	expect_line "$OUT" "  not ok 1 lies"
+	expect_line "$OUT" "not ok 1 with_misleading_log"
+	end_check
+}

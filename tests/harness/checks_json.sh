@@ -25,12 +25,12 @@ check_json() {
 	use full_json
 	s=$(jq -r '"Summary: \(.success)/\(.success_subtest) PASSED, \(.skipped) SKIPPED, \(.failed) FAILED"' "$J")
 	expect_line "$OUT" "$s"
-	expect_line "$OUT" "$(summary 10 9 7 7)"
+	expect_line "$OUT" "$(summary 11 9 7 7)"
 	end_check
 
 	begin "JSON results[]: one per test, in order, with all fields"
-	expect_jq "$J" '.results | length == 17'
-	expect_jq "$J" '[.results[].number] == [range(1; 18)]'
+	expect_jq "$J" '.results | length == 18'
+	expect_jq "$J" '[.results[].number] == [range(1; 19)]'
 	expect_jq "$J" '.results[0].name == "crash_exit" and .results[14].name == "skip_whole"'
 	expect_jq "$J" 'all(.results[]; (.name|type) == "string" and (.number|type) == "number" and (.failed|type) == "boolean" and (.outcome|type) == "string" and (.message|type) == "string" and (.duration_ns|type) == "number" and .duration_ns >= 0 and (.subtests|type) == "array")'
 	expect_jq "$J" 'all(.results[].subtests[]; (.name|type) == "string" and (.number|type) == "number" and (.failed|type) == "boolean" and (.outcome|type) == "string" and (.message|type) == "string" and (.duration_ns|type) == "number")'
@@ -42,9 +42,9 @@ check_json() {
 	expect_jq "$J" '([.results[] | select(.failed | not)] | length) == .success'
 	expect_jq "$J" '([.results[] | select(.outcome == "FAIL")] | length) == .failed'
 	expect_jq "$J" '([.results[].subtests[] | select(.outcome == "PASS")] | length) == .success_subtest'
-	expect_jq "$J" '.success == 10 and .skipped == 7 and .failed == 7'
-	expect_jq "$J" '.outcomes == {"PASS": 6, "FAIL": 7, "SKIP": 4, "TIMEOUT": 0}'
-	expect_jq "$J" '[.results[] | .outcome] | group_by(.) | map({(.[0]): length}) | add | . == {"PASS": 6, "FAIL": 7, "SKIP": 4}'
+	expect_jq "$J" '.success == 11 and .skipped == 7 and .failed == 7'
+	expect_jq "$J" '.outcomes == {"PASS": 7, "FAIL": 7, "SKIP": 4, "TIMEOUT": 0}'
+	expect_jq "$J" '[.results[] | .outcome] | group_by(.) | map({(.[0]): length}) | add | . == {"PASS": 7, "FAIL": 7, "SKIP": 4}'
 	expect_jq "$J" '[.results[] | select(.name == "fail_asserts") | .subtests[] | .outcome] == [range(18) | "FAIL"]'
 	end_check
 

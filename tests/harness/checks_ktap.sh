@@ -33,7 +33,7 @@ show_ktap_error() {	# KTAP_FILE
 }
 
 check_ktap() {
-	ktap_valid 1 "17 tests (pass 6, fail 7, skip 4), 34 subtests"
+	ktap_valid 1 "18 tests (pass 7, fail 7, skip 4), 34 subtests"
 	ktap_valid 1 "" -v
 	ktap_valid 1 "" -vv
 	ktap_valid 0 "2 tests (pass 2, fail 0, skip 0), 3 subtests" -t pass_
@@ -54,7 +54,7 @@ check_ktap() {
 	expect_exit 1
 	head -n 2 "$OUT" >"$T/head"
 	expect_content "$T/head" "KTAP version 1
-1..17"
+1..18"
 	expect_line "$OUT" "  # Subtest: fail_asserts"
 	expect_line "$OUT" "  1..18"
 	expect_line "$OUT" "  # fail.c:$(line_of fail.c '"answer"'): ASSERT_EQ(answer) failed: actual 42 (0x2a), expected == 7 (0x7)"
@@ -63,7 +63,7 @@ check_ktap() {
 	expect_line "$OUT" "# test process killed by signal 11 (Segmentation fault)"
 	expect_line "$OUT" "not ok 2 crash_segv"
 	expect_line "$OUT" "ok 9 pass_plain"
-	expect_line "$OUT" "# Totals: pass:6 fail:7 xfail:0 xpass:0 skip:4 error:0"
+	expect_line "$OUT" "# Totals: pass:7 fail:7 xfail:0 xpass:0 skip:4 error:0"
 	expect_no "$OUT" "pass_plain log line"
 	end_check
 

@@ -96,7 +96,7 @@ check_assert_messages() {
 # args (sh words) | exit code | summary numbers
 SUMMARY_TABLE=$T/summary.table
 cat >"$SUMMARY_TABLE" <<'EOF'
-|1|10 9 7 7
+|1|11 9 7 7
 -t pass_|0|2 3 0 0
 -t skip_|0|5 2 6 0
 -t fail_|1|0 1 1 3
@@ -105,7 +105,7 @@ cat >"$SUMMARY_TABLE" <<'EOF'
 -a 'crash_*,pass_plain'|1|1 1 0 2
 -t fail_mixed -b fail_mixed/bad|0|1 1 1 0
 -n 1,3-5|1|0 1 1 4
--b @SELFILE|1|9 6 7 7
+-b @SELFILE|1|10 6 7 7
 EOF
 
 check_accounting() {

@@ -64,13 +64,13 @@ check_selection() {
 	run "$FIXTURE" -b fail,crash,output
 	expect_exit 0
 	expect_no_match "$OUT" '^#[0-9/]+ +(fail|crash|output)_'
-	expect_line "$OUT" "$(summary 9 7 6 0)"
+	expect_line "$OUT" "$(summary 10 7 6 0)"
 	end_check
 
 	begin "-d denies tests by glob; a glob without wildcards is exact"
 	run "$FIXTURE" -d 'fail_*,crash_*,output_*'
 	expect_exit 0
-	expect_line "$OUT" "$(summary 9 7 6 0)"
+	expect_line "$OUT" "$(summary 10 7 6 0)"
 	run "$FIXTURE" -t pass_ -d pass
 	expect_line "$OUT" "$(summary 2 3 0 0)"
 	end_check
@@ -176,10 +176,10 @@ skip_some/also_runs"
 	expect_empty "$ERR"
 	end_check
 
-	begin "--list=detail of the whole suite: 17 tests, 35 subtests, in registry order"
+	begin "--list=detail of the whole suite: 18 tests, 35 subtests, in registry order"
 	run "$FIXTURE" --list=detail
 	expect_exit 0
-	expect_nlines "$OUT" 52
+	expect_nlines "$OUT" 53
 	grep -v / "$OUT" >"$T/names"
 	expect_content "$T/names" "crash_exit
 crash_segv
@@ -197,7 +197,8 @@ skip_no_reason
 skip_some
 skip_whole
 with_hang
-with_leak"
+with_leak
+with_misleading_log"
 	expect_line "$OUT" "crash_segv/after"
 	end_check
 
@@ -211,7 +212,7 @@ fail_asserts/neq"
 	begin "--count=detail counts selected tests and subtests"
 	run "$FIXTURE" --count=detail
 	expect_exit 0
-	expect_content "$OUT" "17 tests, 35 subtests"
+	expect_content "$OUT" "18 tests, 35 subtests"
 	run "$FIXTURE" --count=detail -t pass_
 	expect_content "$OUT" "2 tests, 3 subtests"
 	run "$FIXTURE" --count=detail -a fail_asserts/eq -b fail_mixed

@@ -281,7 +281,7 @@ skip_some"
 expect_empty "$ERR"
 run "$FIXTURE" -c
 expect_exit 0
-expect_content "$OUT" "17"
+expect_content "$OUT" "18"
 run "$FIXTURE" -c -t pass_
 expect_content "$OUT" "2"
 run "$FIXTURE" -c -t no_such_test

@@ -116,6 +116,7 @@ check_leak_check
 check_watchdog
 check_parallel
 check_ci_outputs
+check_misleading_log
 check_test_progs
 check_sanitizers
 finish

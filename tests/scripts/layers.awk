@@ -1,16 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# The include graph of bpfcheck's C sources (tests/layers_check.sh).
-# Input: the list of source files ("F path" lines), then the quote
-# includes ("I path header" lines).  A header resolves as the compiler
+# The include and call graph of bpfcheck's C sources
+# (tests/layers_check.sh).  Input: the list of source files ("F path"
+# lines), the quote includes ("I path header" lines) and the calls ("C
+# caller.c callee.c" lines: a non-static function defined in callee.c is
+# used by caller.c, as nm sees the objects).  A header resolves as the compiler
 # finds it: beside the includer first, then in the folders of the include
 # path; headers found nowhere (generated, system) are not ours.
 # A module is a header and the x.c that implements it (includes it): one
 # node, so that x.c -> y.h and y.c -> x.h is a cycle.  A .c that includes
 # no header of its name (a program's main, say) is a node of its own.
-# Prints one line per cycle and per include against the folder arrows,
-# then "files N, includes M, modules K"; exits 1 if it printed a cycle or
-# an arrow.
+# A call is an arrow between modules as an include is.  Prints one line per
+# cycle and per include or call against the folder arrows, then "files N,
+# includes M, calls C, modules K"; exits 1 if it printed a cycle or an
+# arrow.
 
 function dir_of(p)	{ return sub(/\/[^\/]*$/, "", p) ? p : "." }
 function stem_of(p)	{ sub(/\.[ch]$/, "", p); return p }
@@ -55,6 +58,17 @@ function resolve(from, h,	i, n, cand, dirs) {
 			return cand
 	}
 	return ""
+}
+
+# An include or a call: an arrow between the modules of its two files.
+function add_edge(pair,	ab, a, b) {
+	split(pair, ab, SUBSEP)
+	a = module_of(ab[1])
+	b = module_of(ab[2])
+	if (a != b && !((a, b) in edge)) {
+		edge[a, b] = 1
+		succ[a] = succ[a] " " b
+	}
 }
 
 # Depth-first search; state 1 on the stack, 2 done.
@@ -103,24 +117,31 @@ $1 == "I" {
 	incl[$2, to] = 1
 }
 
+$1 == "C" {
+	if (!($2 in is_file) || !($3 in is_file))
+		next
+	n_calls++
+	if (!allowed(dir_of($2), dir_of($3))) {
+		print "arrow: " $2 " calls " $3 " (" dir_of($2) " -> " dir_of($3) ")"
+		bad = 1
+	}
+	calls[$2, $3] = 1
+}
+
 END {
 	for (f in is_file)
 		mod[module_of(f)] = 1
-	for (pair in incl) {
-		split(pair, ab, SUBSEP)
-		a = module_of(ab[1])
-		b = module_of(ab[2])
-		if (a != b && !((a, b) in edge)) {
-			edge[a, b] = 1
-			succ[a] = succ[a] " " b
-		}
-	}
+	for (pair in incl)
+		add_edge(pair)
+	for (pair in calls)
+		add_edge(pair)
 	for (m in mod)
 		if (!state[m])
 			visit(m)
 	n_mod = 0
 	for (m in mod)
 		n_mod++
-	printf "files %d, includes %d, modules %d\n", n_files, n_incl, n_mod
+	printf "files %d, includes %d, calls %d, modules %d\n", n_files, n_incl,
+	       n_calls, n_mod
 	exit bad
 }

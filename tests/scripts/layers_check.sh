@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The shape of the tree ("layers-checks" stage of make check): the quote
-# includes of every .c and .h form no cycle (x.c and x.h counted as one
-# module) and follow the folder arrows (tests/scripts/layers.awk):
+# includes of every .c and .h, and the calls between .c files (a function
+# one object defines and another uses, by nm over the build's objects),
+# form no cycle (x.c and x.h counted as one module) and follow the folder
+# arrows (tests/scripts/layers.awk):
 #   bench/benchs, bench/prog_cost, bench/gate -> bench, lib
 #   bench -> lib;  prog_tests -> helpers -> harness -> lib;  lib -> nothing
 # with the headers in progs/ shared with the BPF side; nothing between
 # bench and harness/helpers.  Negative controls: scratch copies with an
-# injected cycle and an injected arrow are flagged.  Also: every target
-# "make help" prints exists.
+# injected include cycle, an injected call cycle and an injected arrow are
+# flagged.  Also: every target "make help" prints exists.
 # Ends with "layers-checks: P passed, F failed".
 set -u
 
@@ -20,7 +22,41 @@ SCRATCH_NAME=layers
 
 SRC_DIRS="bench harness helpers lib prog_tests progs tests"
 
-# layers_scan ROOT: the include graph of the sources under ROOT.
+# The calls come from the build's objects: test_progs and the bench built.
+need layers-checks "make all bench-bin" "$OUTPUT/obj/harness/runner.o" \
+	"$OUTPUT/obj/bench/main.o"
+
+# calls_scan ROOT OBJDIR [OVERRIDE]: "C caller.c callee.c" when callee.c
+# (its object, OBJDIR/callee.o) defines a function caller.o uses, for the
+# sources under ROOT.  An object in OVERRIDE replaces OBJDIR's.  The
+# generated registry (the suite's list of tests) is not a source.  Names
+# are matched across test_progs and the bench alike: a function name
+# defined in both is an arrow to each (keep non-static names unique).
+calls_scan() {
+	(cd "$2" && find . -name '*.o' ! -name registry.o) | sed 's|^\./||' | sort |
+	while read -r o; do
+		[ -f "$1/${o%.o}.c" ] || continue
+		obj=$2/$o
+		[ -f "${3:-/nonexistent}/$o" ] && obj=$3/$o
+		nm "$obj" | awk -v src="${o%.o}.c" '
+			$1 == "U" { print "U", src, $2 }
+			NF == 3 && $2 == "T" { print "T", src, $3 }'
+	done | awk '
+		$1 == "T" { def[$3] = def[$3] " " $2; next }
+		{ use[++n] = $2 " " $3 }
+		END {
+			for (i = 1; i <= n; i++) {
+				split(use[i], u, " ")
+				k = split(def[u[2]], d, " ")
+				for (j = 1; j <= k; j++)
+					if (d[j] != u[1] && !seen[u[1], d[j]]++)
+						print "C", u[1], d[j]
+			}
+		}'
+}
+
+# layers_scan ROOT [OVERRIDE]: the include and call graph of the sources
+# under ROOT (calls from the build's objects, $OUTPUT/obj).
 layers_scan() {
 	(
 		cd "$1" || exit 2
@@ -33,6 +69,7 @@ layers_scan() {
 			sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/I '"$(
 				echo "$f" | sed 's/[\/&]/\\&/g')"' \1/p' "$f"
 		done
+		calls_scan "$1" "$OUTPUT/obj" "${2:-}"
 	) | awk -f "$HERE/layers.awk"
 }
 
@@ -46,10 +83,10 @@ scratch_tree() {
 }
 
 check_tree() {
-	begin "the include graph has no cycle and follows the folder arrows"
+	begin "the include and call graph has no cycle and follows the folder arrows"
 	run layers_scan "$REPO"
 	expect_exit 0
-	expect_match "$OUT" '^files [0-9]+, includes [0-9]+, modules [0-9]+$'
+	expect_match "$OUT" '^files [0-9]+, includes [0-9]+, calls [0-9]+, modules [0-9]+$'
 	expect_no_match "$OUT" '^(cycle|arrow):'
 	end_check
 	cat "$OUT"
@@ -62,6 +99,23 @@ check_injected_cycle() {
 	run layers_scan "$T/tree"
 	expect_exit 1
 	expect_match "$OUT" '^cycle: lib/(utf8 -> lib/json_writer|json_writer -> lib/utf8) -> '
+	end_check
+}
+
+check_injected_call_cycle() {
+	begin "negative control: an injected call cycle harness/runner <-> capture is flagged"
+	scratch_tree
+	# A call with its own prototype: no include says capture.c needs runner.c.
+	printf '%s\n' 'struct runner_slot;' 'void runner_kill(struct runner_slot *slot);' \
+		'void capture_kill_cycle(void);' \
+		'void capture_kill_cycle(void) { runner_kill((struct runner_slot *)0); }' \
+		>>"$T/tree/harness/capture.c"
+	mkdir -p "$T/obj/harness"
+	run "${CC:-cc}" -std=gnu11 -c -o "$T/obj/harness/capture.o" "$T/tree/harness/capture.c"
+	expect_exit 0
+	run layers_scan "$T/tree" "$T/obj"
+	expect_exit 1
+	expect_match "$OUT" '^cycle: harness/(runner -> harness/capture|capture -> harness/runner) -> '
 	end_check
 }
 
@@ -137,6 +191,7 @@ check_output_dir() {
 check_tree
 check_output_dir
 check_injected_cycle
+check_injected_call_cycle
 check_injected_arrows
 check_help
 echo "layers-checks: $n_passed passed, $n_failed failed"

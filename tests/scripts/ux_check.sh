@@ -168,8 +168,8 @@ expect_offers "test_progs --vers: --version" "$T/ver" "$C/test_progs.bash" \
 "$BENCH" -l | awk '$1 ~ /^prog-cost-/ { print $1 }' >"$T/pc"
 expect_offers "bench prog-cost-: the prog-cost benchmarks (bench -l)" "$T/pc" \
 	"$C/bench.bash" _bpfcheck_bench "$BENCH" prog-cost-
-{ "$BENCH" -l | awk '{ print $1 }'; echo compare; } >"$T/all"
-expect_offers "bench <TAB>: every benchmark and compare" "$T/all" \
+{ "$BENCH" -l | awk '{ print $1 }'; echo compare; echo sweep-table; } >"$T/all"
+expect_offers "bench <TAB>: every benchmark, compare and sweep-table" "$T/all" \
 	"$C/bench.bash" _bpfcheck_bench "$BENCH" ""
 printf '%s\n' update >"$T/op"
 expect_offers "bench --op u: update" "$T/op" "$C/bench.bash" _bpfcheck_bench \

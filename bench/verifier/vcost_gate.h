@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bench verifier-compare's options and pairs of rows, shared by the
- * command (vcost_compare.c) and its table and gate (vcost_gate.c).
+ * bench verifier-compare's options and pairs of rows, and what is done
+ * with them (vcost_gate.c): the changes, the table and the gate.  The
+ * command (vcost_compare.c) reads the reports and calls these.
  */
-#ifndef BPFCHECK_BENCH_VCOST_COMPARE_H
-#define BPFCHECK_BENCH_VCOST_COMPARE_H
+#ifndef BPFCHECK_BENCH_VCOST_GATE_H
+#define BPFCHECK_BENCH_VCOST_GATE_H
 
 #include <stdio.h>
 

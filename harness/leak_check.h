@@ -4,8 +4,8 @@
  * "take a snapshot" and "report what appeared since"; what is tracked
  * (BPF objects, pins, namespaces, interfaces) is the suite's business.
  */
-#ifndef BPFCHECK_LEAK_H
-#define BPFCHECK_LEAK_H
+#ifndef BPFCHECK_LEAK_CHECK_H
+#define BPFCHECK_LEAK_CHECK_H
 
 #include <stdio.h>
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "leak.h"
+#include "leak_check.h"
 
 /* What the test left behind, as text; NULL when nothing. */
 char *leak_report(const struct leak_checker *lc, const void *snap)

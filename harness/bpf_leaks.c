@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "bpf_ids.h"
-#include "leaks.h"
+#include "bpf_leaks.h"
 #include "mounts.h"
 
 #define BPF_FREE_TIMEOUT_MS 2000

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef BPFCHECK_LEAKS_H
-#define BPFCHECK_LEAKS_H
+#ifndef BPFCHECK_BPF_LEAKS_H
+#define BPFCHECK_BPF_LEAKS_H
 
-#include "leak.h"
+#include "leak_check.h"
 
 /*
  * What a test must not leave behind: BPF programs, maps and links (by
