@@ -61,7 +61,8 @@ vt_elapsed() {	# START [END]
 }
 
 # Each argument single-quoted for sh (only where it needs quoting), joined
-# by spaces: eval "set -- $(vt_quote "$@")" gives the arguments back.
+# by spaces: a shell that reads the line (sh -c, a sourced file) gets the
+# arguments back.
 vt_quote() {
 	sep=
 	for a in "$@"; do
