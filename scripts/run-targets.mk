@@ -100,7 +100,8 @@ vmtest-bench:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --icount --cost $(VMTEST_ARGS)
-	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --bench $(VMTEST_BENCH) $(VMTEST_ARGS)
+	$(Q)[ -z "$(VMTEST_BENCH)" ] || \
+		OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --bench $(VMTEST_BENCH) $(VMTEST_ARGS)
 
 # The verifier's figures of the build's objects on the same kernels,
 # exact under --icount, and every kernel against the first.
