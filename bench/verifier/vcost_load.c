@@ -120,18 +120,24 @@ static char *log_error(char *log)
 	return NULL;
 }
 
+/*
+ * BPF_MAP_TYPE_CGRP_STORAGE (6.2) by its value: older kernel trees' uapi
+ * headers, which a kselftest build in such a tree uses, lack the name.
+ */
+#define VCOST_MAP_TYPE_CGRP_STORAGE 32
+
 static void fixup_maps(struct bpf_object *obj)
 {
 	struct bpf_map *m;
 
 	bpf_object__for_each_map(m, obj) {
 		bpf_map__set_pin_path(m, NULL);
-		switch (bpf_map__type(m)) {
+		switch ((int)bpf_map__type(m)) {
 		case BPF_MAP_TYPE_SK_STORAGE:
 		case BPF_MAP_TYPE_TASK_STORAGE:
 		case BPF_MAP_TYPE_INODE_STORAGE:
 		case BPF_MAP_TYPE_CGROUP_STORAGE:
-		case BPF_MAP_TYPE_CGRP_STORAGE:
+		case VCOST_MAP_TYPE_CGRP_STORAGE:
 		case BPF_MAP_TYPE_STRUCT_OPS:
 			break;
 		default:
