@@ -421,9 +421,10 @@ $(FIXTURE): $(FIXTURE_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -rdynamic -o $@ $(FIXTURE_OBJS) $(LIBBPF_LDLIBS)
 
-$(KTAP_CHECK): tests/harness/ktap_check.c | $(OUTPUT)
+$(KTAP_CHECK): tests/harness/ktap_check.c tests/harness/ktap_checker.c \
+		tests/harness/ktap_checker.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $(filter %.c,$^)
 
 $(BENCH): $(BENCH_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
