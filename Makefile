@@ -94,57 +94,8 @@ GEN := $(OUTPUT)/gen
 
 # ---- toolchain: clang, libbpf, bpftool (Documentation/toolchain.md) ----
 
-# The newest clang on PATH, unless CLANG names one.
-ifndef CLANG
-CLANG := $(firstword $(foreach c,clang-22 clang-19 clang, \
-	$(if $(wildcard $(addsuffix /$(c),$(subst :, ,$(PATH)))),$(c))) clang)
-endif
-
-# LIBBPF=source: libbpf (static) and bpftool built from a kernel tree's
-# tools/ (scripts/libbpf-build.sh): the tree bpfcheck sits in as a
-# kselftest collection, else Debian's linux-source-$(LIBBPF_SERIES).
-# LIBBPF=system: the distribution's libbpf (>= 1.1, shared) and bpftool.
-LIBBPF ?= source
-LIBBPF_SERIES ?= newest
-LIBBPF_TREE ?= $(if $(wildcard $(SRCDIR)/../../../lib/bpf/libbpf.c),$(abspath \
-	$(SRCDIR)/../../../..))
-# One libbpf per bpfcheck checkout serves the projects it builds too.
-LIBBPF_OUT := $(if $(TESTS_DIR),$(SRCDIR)/build,$(OUTPUT))/libbpf
-
-ifeq ($(LIBBPF),source)
-LIBBPF_INCLUDE := $(LIBBPF_OUT)/include
-LIBBPF_A := $(LIBBPF_OUT)/obj/libbpf.a
-LIBBPF_CFLAGS := -I$(LIBBPF_INCLUDE)
-LIBBPF_LDLIBS := $(LIBBPF_A) -lelf -lz -lm
-# Written last by libbpf-build.sh: the build is complete when it exists.
-LIBBPF_DEP := $(LIBBPF_OUT)/origin
-LIBBPF_ORIGIN = $(file <$(LIBBPF_DEP))
-BPFTOOL ?= $(LIBBPF_OUT)/bpftool/bootstrap/bpftool
-else ifeq ($(LIBBPF),system)
-# Deferred (=) so that they run after "make deps" has installed pkg-config.
-LIBBPF_INCLUDE = $(shell $(PKG_CONFIG) --variable=includedir libbpf)
-LIBBPF_CFLAGS = $(shell $(PKG_CONFIG) --cflags libbpf)
-LIBBPF_LDLIBS = $(shell $(PKG_CONFIG) --libs libbpf) -lelf -lz -lm
-LIBBPF_DEP := $(OUTPUT)/.libbpf-ok
-LIBBPF_ORIGIN := system
-BPFTOOL ?= $(firstword $(wildcard /usr/sbin/bpftool /usr/bin/bpftool) bpftool)
-else
-$(error LIBBPF=$(LIBBPF): expected LIBBPF=source or LIBBPF=system)
-endif
-
-# What build-info.sh found out about this toolchain is kept in
-# $(GEN)/toolchain.mk, so that a make with nothing to do runs no compiler;
-# TOOLCHAIN_KEY_BUILT says which toolchain it is about.  For another one,
-# ask clang now and write build_info.h again.
-TOOLCHAIN_KEY := $(CLANG) $(LIBBPF) $(or $(LIBBPF_TREE),$(LIBBPF_SERIES))
--include $(GEN)/toolchain.mk
-ifneq ($(TOOLCHAIN_KEY_BUILT),$(TOOLCHAIN_KEY))
-CLANG_HAS_V4 := $(shell $(CLANG) -target bpf -mcpu=v4 -x c -c /dev/null \
-	-o /dev/null 2>/dev/null && echo v4)
-BUILD_INFO_FORCE := FORCE
-endif
-# Where CLANG is, so that an upgrade of it writes build_info.h again.
-CLANG_PATH := $(firstword $(wildcard $(CLANG) $(addsuffix /$(CLANG),$(subst :, ,$(PATH)))))
+# Which clang, libbpf and bpftool, building libbpf, build_info.h.
+include $(SRCDIR)/scripts/clang-libbpf.mk
 
 CFLAGS ?= -g -O2
 WARN_CFLAGS := -Wall -Wextra -Werror
@@ -307,18 +258,6 @@ $(GEN)/vmlinux.h: FORCE | $(GEN) $(LIBBPF_DEP)
 		echo "$$sum" > $@.sum; \
 	fi
 
-# The toolchain this build uses, for the reports.  build_info.h is
-# rewritten only when it changes (every object depends on it, so a new
-# toolchain rebuilds all); the stamp says when it was last looked at.
-# A clang without v4 must not leave the v4 skeletons of another behind.
-$(GEN)/build_info.stamp: $(BUILD_INFO_FORCE) $(CLANG_PATH) $(LIBBPF_DEP) | $(GEN)
-	$(Q)sh $(SRCDIR)/scripts/build-info.sh $(GEN)/build_info.h "$(CLANG)" \
-		"$(LIBBPF_INCLUDE)" "$(LIBBPF_ORIGIN)" $(GEN)/toolchain.mk \
-		"$(TOOLCHAIN_KEY)"
-	$(if $(CLANG_HAS_V4),,$(Q)rm -f $(BPF)/*_v4.bpf.o $(BPF)/*_v4.skel.h)
-	$(Q)touch $@
-
-$(GEN)/build_info.h: $(GEN)/build_info.stamp ;
 
 # The project's version (VERSION, and the git commit), for --version;
 # rewritten only when it changes, so only env_info.o is rebuilt.
@@ -421,9 +360,10 @@ $(FIXTURE): $(FIXTURE_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
 	$(Q)$(CC) $(CFLAGS) $(SAN_FLAGS) -rdynamic -o $@ $(FIXTURE_OBJS) $(LIBBPF_LDLIBS)
 
-$(KTAP_CHECK): tests/harness/ktap_check.c | $(OUTPUT)
+$(KTAP_CHECK): tests/harness/ktap_check.c tests/harness/ktap_checker.c \
+		tests/harness/ktap_checker.h | $(OUTPUT)
 	$(call msg,BINARY,$@)
-	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $<
+	$(Q)$(CC) $(CFLAGS) -std=gnu11 $(WARN_CFLAGS) -o $@ $(filter %.c,$^)
 
 $(BENCH): $(BENCH_OBJS) $(LIBBPF_DEP) $(LIBBPF_A)
 	$(call msg,BINARY,$@)
@@ -454,69 +394,13 @@ $(eval $(call unit_test,totals_test,bench/totals.c,bench))
 $(eval $(call unit_test,hist_threshold_test,bench/history/hist_threshold.c bench/tdist.c \
 	bench/stats.c,bench/history bench))
 
-# LIBBPF=source: built once, again when the sources change (a new tree
-# fetched into the cache, or edits in the kernel tree bpfcheck sits in).
-ifeq ($(LIBBPF),source)
-$(LIBBPF_DEP): $(SRCDIR)/scripts/libbpf-build.sh $(if $(LIBBPF_TREE), \
-		$(wildcard $(LIBBPF_TREE)/tools/lib/bpf/*.[ch] \
-			$(LIBBPF_TREE)/tools/bpf/bpftool/*.[ch]), \
-		$(wildcard $(VMTEST_CACHE)/linux-source/$(if $(filter newest,$(LIBBPF_SERIES)), \
-			newest,linux-source-$(LIBBPF_SERIES)_*)/.complete))
-	+$(Q)VMTEST_CACHE=$(VMTEST_CACHE) CC="$(CC)" V=$(V) sh $(SRCDIR)/scripts/libbpf-build.sh \
-		$(if $(LIBBPF_TREE),-t $(LIBBPF_TREE),-s $(LIBBPF_SERIES)) $(LIBBPF_OUT)
-
-$(LIBBPF_A): $(LIBBPF_DEP) ;
-endif
-
-$(OUTPUT)/.libbpf-ok: | $(OUTPUT)
-	$(Q)$(PKG_CONFIG) --atleast-version=1.1 libbpf || { \
-		echo "libbpf >= 1.1 is required (found:" \
-		"$$($(PKG_CONFIG) --modversion libbpf 2>&1)); run 'make deps'" >&2; \
-		exit 1; }
-	$(Q)touch $@
-
 $(OUTPUT) $(GEN) $(BPF):
 	$(Q)mkdir -p $@
 
 # ---- man pages and installing ------------------------------------------
 
-# Generated from each tool's --help and --version (Debian's help2man).
-MAN := $(OUTPUT)/man
-MAN_PAGES := $(MAN)/test_progs.1 $(MAN)/bench.1 $(MAN)/vmtest.sh.1
-HELP2MAN := help2man --no-info --no-discard-stderr
-
-man: $(MAN_PAGES)
-
-$(MAN)/test_progs.1: $(TEST_PROGS_BIN) | $(MAN)
-	$(call msg,MAN,$@)
-	$(Q)$(HELP2MAN) --name="run BPF tests on the running kernel" --output=$@ $<
-
-$(MAN)/bench.1: $(BENCH) | $(MAN)
-	$(call msg,MAN,$@)
-	$(Q)$(HELP2MAN) --name="benchmark BPF ring buffers, queues and program cost" \
-		--output=$@ $<
-
-$(MAN)/vmtest.sh.1: $(SRCDIR)/vmtest/vmtest.sh $(TEST_PROGS_BIN) | $(MAN)
-	$(call msg,MAN,$@)
-	$(Q)OUTPUT=$(OUTPUT) $(HELP2MAN) --name="run the suite in QEMU on several kernels" \
-		--output=$@ $<
-
-$(MAN):
-	$(Q)mkdir -p $@
-
-# make install PREFIX=dir: the tools, their man pages and completion (the
-# kselftest tree is make install INSTALL_PATH=dir, scripts/kselftest.mk).
-# vmtest.sh runs from the source tree: its man page stays in build/man.
-install-prefix: $(TEST_PROGS_BIN) $(BENCH) $(MAN)/test_progs.1 $(MAN)/bench.1
-	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	$(Q)install -m 755 $(TEST_PROGS_BIN) $(BENCH) $(DESTDIR)$(PREFIX)/bin/
-	$(Q)install -m 644 $(MAN)/test_progs.1 $(MAN)/bench.1 \
-		$(DESTDIR)$(PREFIX)/share/man/man1/
-	$(Q)for c in test_progs bench; do \
-		install -m 644 $(SRCDIR)/completion/$$c.bash \
-			$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$c || exit; \
-	done
+# man, install-prefix (scripts/install.mk).
+include $(SRCDIR)/scripts/install.mk
 
 # ---- running -----------------------------------------------------------
 

@@ -11,13 +11,15 @@
  * Keys are __u32 below MAP_SNAPSHOT_KEYS, so a whole map content fits in a
  * table indexed by key (helpers/map_snapshot.h) and two contents compare
  * by memcmp.  The maps, key/value buffers and lookup walks are in
- * helpers/batch_maps.h.  test_map_batch(), at the end, runs every
+ * helpers/batch_maps.h, the checks of a walk's end and shape in
+ * helpers/batch_checks.h.  test_map_batch(), at the end, runs every
  * operation's subtests on every kind of map that has the operation.
  */
 #include <dirent.h>
 #include <linux/types.h>
 #include <stdlib.h>
 
+#include "batch_checks.h"
 #include "batch_maps.h"
 #include "map_snapshot.h"
 #include "test_progs.h"
@@ -29,46 +31,6 @@
 
 /* Batch sizes: one element, odd sizes, and larger than the map. */
 static const __u32 batch_sizes[] = { 1, 7, 13, BIG_BATCH };
-
-/* After the call that returned -ENOENT, the next one finds nothing. */
-static void check_past_end(const struct bmap *m, bool del, __u32 token)
-{
-	struct kv_buf b;
-	__u32 count = 7, out = token;
-	int err;
-
-	if (!kv_alloc(&b, count, m->vwords))
-		goto out;
-	err = kv_lookup_batch(m->fd, del, &token, &out, &b, &count);
-	ASSERT_EQ(err, -ENOENT, "batch after the end");
-	ASSERT_EQ(count, 0, "count after the end");
-out:
-	kv_free(&b);
-}
-
-/* What the number and sizes of batches must be for a map of n entries. */
-static void check_walk_shape(const struct bmap *m, __u32 size, __u32 n,
-			     const struct walk *w, const struct map_snapshot *s)
-{
-	ASSERT_EQ(w->total, n, "sum of counts");
-	ASSERT_EQ(w->oversize, 0, "batches above the size asked");
-	ASSERT_EQ(s->dups + s->strays, 0, "keys returned twice or stray");
-	if (bmap_is_array(m->type)) {
-		/*
-		 * Arrays fill every batch; the end is found by the call
-		 * after the last element, so an exact fit ends with an
-		 * extra, empty batch.
-		 */
-		ASSERT_EQ(s->unordered, 0, "array keys out of index order");
-		ASSERT_EQ(w->short_batches, 0, "short batches before the end");
-		ASSERT_EQ(w->calls, n / size + 1, "calls");
-		ASSERT_EQ(w->last_count, n % size, "count of the last batch");
-	} else if (size >= n) {
-		/* A hash map returns all of it and -ENOENT in one call. */
-		ASSERT_EQ(w->calls, 1, "calls");
-		ASSERT_EQ(w->last_count, n, "count of the last batch");
-	}
-}
 
 /* Lookup-walk a map holding n entries with every batch size. */
 static void check_lookup(enum bpf_map_type type, __u32 n)

@@ -1,34 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Ring buffer and perf buffer benchmarks.  One consumer thread (a ring
- * has a single consumer position; the perf buffer's per-CPU rings are
- * read by one poller, as libbpf does):
+ * Ring buffer benchmarks.  One consumer thread (a ring has a single
+ * consumer position):
  *
  *   rb-libbpf   reserve/submit, libbpf's ring_buffer__poll
  *   rb-custom   reserve/submit, a consumer here over the mmapped ring
  *   rb-output   bpf_ringbuf_output, libbpf's ring_buffer__poll
- *   pb-libbpf   bpf_perf_event_output, libbpf's perf_buffer__poll
+ *
+ * The perf buffer's pb-libbpf is in bench_perfbuf.c; --rb-size is in
+ * buf_opts.c, next to its --pb-pages.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/bpf.h>
-#include <linux/perf_event.h>
 #include <sys/epoll.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
 #include "bench.h"
-#include "bench_perfbuf.skel.h"
 #include "bench_ringbuf.skel.h"
+#include "buf_opts.h"
 #include "json_writer.h"
-#include "options.h"
 #include "producer.h"
 
-/* Bytes one 8-byte record takes in each buffer, header included. */
+/* Bytes one 8-byte record takes in the ring, header included. */
 #define RB_RECORD_BYTES	(BPF_RINGBUF_HDR_SZ + 8)
-/* perf_event_header, u32 raw size, 8 bytes, padded to 8. */
-#define PB_RECORD_BYTES	24
 
 /* The consumer of rb-custom: the ring's pages, mapped here. */
 struct custom_ring {
@@ -44,80 +41,10 @@ struct custom_ring {
 static struct {
 	const char *prog;		/* producer program to load */
 	struct bench_ringbuf *rb_skel;
-	struct bench_perfbuf *pb_skel;
 	struct bpf_link *link;
 	struct ring_buffer *ring;
-	struct perf_buffer *perf;
 	struct custom_ring custom;
 } ringbufs = { .custom.epoll_fd = -1 };
-
-static struct {
-	unsigned long rb_size;		/* bytes */
-	unsigned int pb_pages;		/* per CPU */
-} args = {
-	.rb_size = 512 * 1024,
-	.pb_pages = 128,
-};
-
-/* ---- options ---- */
-
-static bool is_pow2(unsigned long v)
-{
-	return v && !(v & (v - 1));
-}
-
-/* Bytes with an optional K or M suffix; a power of two >= page size. */
-static int parse_rb_size(const char *arg)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	unsigned long v, max = 1UL << 30;
-	char *end;
-
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (*end == 'K' || *end == 'k') {
-		v <<= 10;
-		end++;
-	} else if (*end == 'M' || *end == 'm') {
-		v <<= 20;
-		end++;
-	}
-	if (errno || end == arg || *end || arg[0] == '-' || !is_pow2(v) ||
-	    v < (unsigned long)page || v > max)
-		return bench_usage_error(
-					 "--rb-size '%s': expected a power of two from %ld (the page size) to 1G bytes, e.g. 512K",
-					 arg, page);
-	args.rb_size = v;
-	return 0;
-}
-
-static int parse_pb_pages(const char *arg)
-{
-	long v;
-	int ret = bench_parse_long("--pb-pages", arg, 1, 1 << 16,
-				   "perf buffer pages per CPU (a power of two)", &v);
-
-	if (!ret && !is_pow2(v))
-		ret = bench_usage_error("--pb-pages '%s': expected a power of two, 1 to %d",
-					arg, 1 << 16);
-	if (!ret)
-		args.pb_pages = v;
-	return ret;
-}
-
-static const struct bench_opt buf_opts[] = {
-	{ "rb-size", NULL, "BYTES", "ring buffer size, a power of two >= page size, K/M\n"
-	  "                        suffixes (default 512K)", parse_rb_size, NULL },
-	{ "pb-pages", NULL, "N", "perf buffer pages per CPU, a power of two (default 128)",
-	  parse_pb_pages, NULL },
-	{},
-};
-
-static const struct bench_opt_group buf_group = {
-	.title = "Ring buffer and perf buffer options",
-	.opts = buf_opts,
-};
-BENCH_OPTIONS(buf_group);
 
 /* ---- loading ---- */
 
@@ -130,7 +57,7 @@ static int rb_load(enum bench_attach mode, char *err, size_t len)
 		return bench_err(err, len, "opening the BPF object: %s",
 				 errname(errno));
 	producer_config_fill(&skel->rodata->cfg);
-	ret = bpf_map__set_max_entries(skel->maps.ringbuf, args.rb_size);
+	ret = bpf_map__set_max_entries(skel->maps.ringbuf, buf_rb_size());
 	if (ret)
 		bench_err(err, len, "setting the ring size: %s", errname(ret));
 	else
@@ -141,22 +68,6 @@ static int rb_load(enum bench_attach mode, char *err, size_t len)
 		return -1;
 	}
 	ringbufs.rb_skel = skel;
-	return 0;
-}
-
-static int pb_load(enum bench_attach mode, char *err, size_t len)
-{
-	struct bench_perfbuf *skel = bench_perfbuf__open();
-
-	if (!skel)
-		return bench_err(err, len, "opening the BPF object: %s",
-				 errname(errno));
-	producer_config_fill(&skel->rodata->cfg);
-	if (producer_load_attach(skel->skeleton, ringbufs.prog, mode, &ringbufs.link, err, len)) {
-		bench_perfbuf__destroy(skel);
-		return -1;
-	}
-	ringbufs.pb_skel = skel;
 	return 0;
 }
 
@@ -340,65 +251,6 @@ static int rb_custom_drain(struct bench_thread *t)
 	return 0;
 }
 
-/* ---- pb-libbpf ---- */
-
-static enum bpf_perf_event_ret on_perf_event(void *ctx, int cpu __maybe_unused,
-					     struct perf_event_header *e)
-{
-	struct bench_thread *t = ctx;
-
-	/* Lost records are counted where they are lost, by the program. */
-	if (e->type == PERF_RECORD_SAMPLE)
-		bench_count_add(&t->count, 1);
-	return LIBBPF_PERF_EVENT_CONT;
-}
-
-static int pb_libbpf_setup(const struct bench_env *env __maybe_unused, char *err,
-			size_t len)
-{
-	/* As libbpf's perf_buffer__new, but with a wake-up period. */
-	struct perf_event_attr attr = {
-		.size = sizeof(attr),
-		.type = PERF_TYPE_SOFTWARE,
-		.config = PERF_COUNT_SW_BPF_OUTPUT,
-		.sample_type = PERF_SAMPLE_RAW,
-		.sample_period = 1,
-		.wakeup_events = producer_sampled() ? producer_sampled() : 1,
-	};
-	int fd;
-
-	ringbufs.prog = "bench_pb_output";
-	if (producer_load(pb_load, err, len))
-		return -1;
-	fd = bpf_map__fd(ringbufs.pb_skel->maps.perfbuf);
-	ringbufs.perf = perf_buffer__new_raw(fd, args.pb_pages, &attr, on_perf_event,
-					bench_consumer(0), NULL);
-	if (!ringbufs.perf)
-		return bench_err(err, len, "perf_buffer__new_raw: %s",
-				 errname(errno));
-	return 0;
-}
-
-static void pb_libbpf_consume(struct bench_thread *t)
-{
-	int ret;
-
-	while (!bench_consumers_done()) {
-		ret = perf_buffer__poll(ringbufs.perf, BENCH_POLL_TIMEOUT_MS);
-		if (ret < 0 && ret != -EINTR) {
-			bench_fail("perf_buffer__poll: %s", errname(ret));
-			return;
-		}
-		bench_consumer_woke(t);
-		producer_b2b_next(t);
-	}
-}
-
-static int pb_libbpf_drain(struct bench_thread *t __maybe_unused)
-{
-	return perf_buffer__consume(ringbufs.perf);
-}
-
 /* ---- common ---- */
 
 static const struct bench_cpu_counters *rb_counters(void)
@@ -406,35 +258,17 @@ static const struct bench_cpu_counters *rb_counters(void)
 	return ringbufs.rb_skel->bss->counters;
 }
 
-static const struct bench_cpu_counters *pb_counters(void)
-{
-	return ringbufs.pb_skel->bss->counters;
-}
 
 /* A wake-up threshold beyond half the buffer might never be reached. */
 static int rb_check(const struct bench_env *env, char *err, size_t len)
 {
 	if (producer_check(env, err, len))
 		return -1;
-	if ((__u64)producer_sampled() * RB_RECORD_BYTES > args.rb_size / 2)
+	if ((__u64)producer_sampled() * RB_RECORD_BYTES > buf_rb_size() / 2)
 		return bench_err(err, len,
 				 "--sampled %u: %u records of %d bytes do not fit in half the ring (--rb-size %lu)",
 				 producer_sampled(), producer_sampled(), RB_RECORD_BYTES,
-				 args.rb_size);
-	return 0;
-}
-
-static int pb_check(const struct bench_env *env, char *err, size_t len)
-{
-	__u64 bytes = (__u64)args.pb_pages * sysconf(_SC_PAGESIZE);
-
-	if (producer_check(env, err, len))
-		return -1;
-	if ((__u64)producer_sampled() * PB_RECORD_BYTES > bytes / 2)
-		return bench_err(err, len,
-				 "--sampled %u: %u records of %d bytes do not fit in half a CPU's perf buffer (--pb-pages %u)",
-				 producer_sampled(), producer_sampled(), PB_RECORD_BYTES,
-				 args.pb_pages);
+				 buf_rb_size());
 	return 0;
 }
 
@@ -442,29 +276,18 @@ static void rbs_teardown(void)
 {
 	ring_buffer__free(ringbufs.ring);
 	ringbufs.ring = NULL;
-	perf_buffer__free(ringbufs.perf);
-	ringbufs.perf = NULL;
 	custom_close(&ringbufs.custom);
 	bpf_link__destroy(ringbufs.link);
 	ringbufs.link = NULL;
 	bench_ringbuf__destroy(ringbufs.rb_skel);
 	ringbufs.rb_skel = NULL;
-	bench_perfbuf__destroy(ringbufs.pb_skel);
-	ringbufs.pb_skel = NULL;
 }
 
 static void rb_json_options(const struct bench_env *env, struct json_writer *w)
 {
 	producer_json_options(env, w);
 	json_key(w, "rb_size");
-	json_uint(w, args.rb_size);
-}
-
-static void pb_json_options(const struct bench_env *env, struct json_writer *w)
-{
-	producer_json_options(env, w);
-	json_key(w, "pb_pages");
-	json_uint(w, args.pb_pages);
+	json_uint(w, buf_rb_size());
 }
 
 static const struct bench_family rb_family = {
@@ -476,21 +299,8 @@ static const struct bench_family rb_family = {
 	.json_environment = producer_json_environment,
 };
 
-static const struct bench_family pb_family = {
-	.per_trigger = producer_per_trigger,
-	.one_trigger = producer_one_trigger,
-	.header = producer_header,
-	.config_name = producer_config_name,
-	.json_options = pb_json_options,
-	.json_environment = producer_json_environment,
-};
-
 static const char *const rb_opts[] = {
 	"batch-cnt", "sampled", "b2b", "attach", "rb-size", NULL,
-};
-
-static const char *const pb_opts[] = {
-	"batch-cnt", "sampled", "b2b", "attach", "pb-pages", NULL,
 };
 
 static const struct bench_ops bench_rb_libbpf = {
@@ -546,21 +356,3 @@ static const struct bench_ops bench_rb_output = {
 	.teardown = rbs_teardown,
 };
 BENCH_REGISTER(bench_rb_output);
-
-static const struct bench_ops bench_pb_libbpf = {
-	.name = "pb-libbpf",
-	.desc = "perf buffer, bpf_perf_event_output, libbpf perf_buffer__poll consumer",
-	.opts = pb_opts,
-	.family = &pb_family,
-	.hits = BENCH_HITS_CONSUMED,
-	.max_consumers = 1,
-	.waits = true,
-	.check = pb_check,
-	.setup = pb_libbpf_setup,
-	.consume = pb_libbpf_consume,
-	.drain = pb_libbpf_drain,
-	.counters = pb_counters,
-	.missed_runs = producer_missed_runs,
-	.teardown = rbs_teardown,
-};
-BENCH_REGISTER(bench_pb_libbpf);

@@ -39,6 +39,8 @@ int hdb_begin(struct hist_db *db);
 int hdb_commit(struct hist_db *db);
 void hdb_rollback(struct hist_db *db);
 
+/* ---- hist_rows.c: the rows a report adds ---- */
+
 /* Ids of named rows: 0 when missing (and not created), -1 on error. */
 int64_t hdb_project(struct hist_db *db, const char *name, bool create);
 int64_t hdb_branch(struct hist_db *db, int64_t project, const char *name,
@@ -49,10 +51,6 @@ int64_t hdb_benchmark(struct hist_db *db, int64_t project, const char *name,
 		      bool create);
 int64_t hdb_measure(struct hist_db *db, int64_t project, const char *name,
 		    const char *units, bool higher_is_better, bool create);
-
-/* A branch's start point: the branch and the time up to which it counts. */
-int hdb_branch_start(struct hist_db *db, int64_t branch, int64_t *start_branch,
-		     int64_t *start_time);
 
 /*
  * A report: its id, or 0 when this branch and testbed already hold the
@@ -80,6 +78,10 @@ struct hdb_value {
 };
 
 /* ---- hist_query.c: reading the history back ---- */
+
+/* A branch's start point: the branch and the time up to which it counts. */
+int hdb_branch_start(struct hist_db *db, int64_t branch, int64_t *start_branch,
+		     int64_t *start_time);
 
 /* The newest max_n values of s, newest first, in *out (malloc'd). */
 int hdb_window(struct hist_db *db, const struct hdb_series *s,
