@@ -22,8 +22,8 @@
 #   make check-vmtest vmtest's own checks (boots 6.1 and 6.12)
 #   make check-byo    vmtest -- CMD, runner.sh, TESTS_DIR, examples/pktclass
 #   make check-vng    vmtest --vng checks (installs virtme-ng from sid)
-#   make vmtest-bench the benchmarks in QEMU on the same kernels, compared
-#                     (VMTEST_BENCH=SPEC, vmtest/bench.conf)
+#   make vmtest-bench the kernels compared exactly (--icount --cost); with
+#                     VMTEST_BENCH=SPEC the wall-clock benchmarks too (bench.conf)
 #   make check-vmtest-bench  vmtest --bench --icount checks (6.1 and 6.12)
 #   make vmtest-cost  the verifier's figures of every program on the same
 #                     kernels (vmtest --icount --cost), kernels compared
@@ -59,7 +59,7 @@
 # (more clang flags for the BPF programs, e.g. -DSLOW),
 # TESTS_DIR=DIR (a project's own progs/ and prog_tests/, built into
 # DIR/build: Documentation/out-of-tree.md).
-# VMTEST_BENCH (the SPEC of vmtest-bench, default "default").
+# VMTEST_BENCH (vmtest-bench's wall-clock benchmark SPEC; default none).
 
 SRCDIR := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 # make TESTS_DIR=DIR: DIR's own tests, built in DIR/build (scripts/tests-dir.mk).
@@ -81,7 +81,7 @@ VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
 BPF_CPU ?= v3
 TEST_PROGS_ARGS ?= --leak-check
 VMTEST_ARGS ?=
-VMTEST_BENCH ?= default
+VMTEST_BENCH ?=
 VMTEST_CACHE ?= $(SRCDIR)/vmtest/cache
 
 SRCARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/' \
