@@ -192,7 +192,7 @@ static void measure(const char *path, int idx, struct vcost_row *r, char *log)
 
 		while (p && !bpf_program__autoload(p))
 			p = bpf_object__next_program(obj, p);
-		if (p && !bpf_prog_get_info_by_fd(bpf_program__fd(p), &info, &len)) {
+		if (p && !bpf_obj_get_info_by_fd(bpf_program__fd(p), &info, &len)) {
 			r->fig[VC_XLATED_SIZE] = info.xlated_prog_len;
 			r->fig[VC_JITED_SIZE] = info.jited_prog_len;
 			r->fig[VC_RUN_NS] = vcost_run_ns(bpf_program__fd(p),
