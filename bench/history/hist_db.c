@@ -79,6 +79,26 @@ static int exec(struct hist_db *db, const char *sql)
 	return sqlite3_exec(db->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
+/*
+ * exec, again while SQLite says busy, up to the busy timeout.  The busy
+ * handler does not cover every case two writers meet: switching a new
+ * file to WAL, or a WAL file another connection is still setting up,
+ * answer SQLITE_BUSY at once.  Only for statements that start from no
+ * transaction, so that running them again is safe.
+ */
+static int exec_busy(struct hist_db *db, const char *sql)
+{
+	for (int waited_ms = 0;; waited_ms += 20) {
+		if (!exec(db, sql))
+			return 0;
+		if ((sqlite3_errcode(db->db) & 0xff) != SQLITE_BUSY ||
+		    waited_ms >= BUSY_TIMEOUT_MS)
+			return -1;
+		hdb_rollback(db);
+		usleep(20 * 1000);
+	}
+}
+
 static int pragma_int(struct hist_db *db, const char *sql, int64_t *v)
 {
 	sqlite3_stmt *st;
@@ -94,7 +114,7 @@ static int pragma_int(struct hist_db *db, const char *sql, int64_t *v)
 
 int hdb_begin(struct hist_db *db)
 {
-	return exec(db, "BEGIN IMMEDIATE");
+	return exec_busy(db, "BEGIN IMMEDIATE");
 }
 
 int hdb_commit(struct hist_db *db)
@@ -151,8 +171,8 @@ static int migrate(struct hist_db *db, int64_t have, int want, char *err, size_t
 	return 0;
 }
 
-/* Ours, current or migrated; a new file gets the schema. */
-static int adopt(struct hist_db *db, const char *path, bool fresh, int schema,
+/* Ours, current or migrated; a new or blank file gets the schema. */
+static int adopt(struct hist_db *db, const char *path, int schema,
 		 bool write, char *err, size_t len)
 {
 	int64_t app, ver, tables;
@@ -164,7 +184,12 @@ static int adopt(struct hist_db *db, const char *path, bool fresh, int schema,
 		snprintf(err, len, "%s: %s; refusing to touch it", path, hdb_errmsg(db));
 		return -1;
 	}
-	if (app != HIST_APPLICATION_ID && (tables || !fresh)) {
+	/*
+	 * A blank SQLite file (no application_id, no tables) holds nothing to
+	 * lose: it is what a second writer sees while the first one, which
+	 * created the file, has not committed the schema yet.
+	 */
+	if (app != HIST_APPLICATION_ID && (tables || app)) {
 		snprintf(err, len,
 			 "%s: an SQLite database of something else (application_id %#llx, %lld tables), not a bench history; refusing to touch it",
 			 path, (unsigned long long)app, (long long)tables);
@@ -232,12 +257,12 @@ static int setup(struct hist_db *db, const char *path, bool fresh, int schema,
 		snprintf(err, len, "%s: corrupt (%s); refusing to touch it", path, why);
 		return -1;
 	}
-	if (adopt(db, path, fresh, schema, false, err, len))
+	if (adopt(db, path, schema, false, err, len))
 		return -1;
-	if (exec(db, "PRAGMA journal_mode = WAL") || exec(db, "PRAGMA foreign_keys = ON") ||
+	if (exec_busy(db, "PRAGMA journal_mode = WAL") || exec(db, "PRAGMA foreign_keys = ON") ||
 	    hdb_begin(db))
 		return cannot(db, path, err, len);
-	if (adopt(db, path, fresh, schema, true, err, len)) {
+	if (adopt(db, path, schema, true, err, len)) {
 		hdb_rollback(db);
 		return -1;
 	}
