@@ -132,7 +132,8 @@ static int ingest_bench(const char *path, const char *testbed, struct hist_batch
 	for (size_t i = 0; !ret && i < f.n_runs; i++) {
 		const struct json_value *env = json_get(f.runs[i].json, "environment");
 		const char *release = json_get_string(env, "kernel_release");
-		const char *arch = json_get_string(env, "machine");
+		/* "machine" is what bench wrote before "arch" (one key for both binaries). */
+		const char *arch = json_get_string(env, "arch") ?: json_get_string(env, "machine");
 		const char *cpu = json_get_string(env, "cpu_model");
 		char name[256], machine[256];
 		double cpus = 0;

@@ -37,7 +37,7 @@ t0=1795000000
 mkrep() {
 	jq -n --argjson m "$2" --arg better "${3:-lower}" --arg unit "${4:-ns/run}" \
 		--arg config "${5:-prog-cost/made-up}" '{bench: "prog-cost", config: $config,
-		environment: {kernel_release: "6.99-test", machine: "x86_64",
+		environment: {kernel_release: "6.99-test", arch: "x86_64",
 			cpu_model: "made up", cpus_online: 2},
 		metrics: [{name: "test_run", unit: $unit, better: $better, available: true,
 			samples: [$m * 0.999, $m, $m * 1.001]}]}' >"$1"
