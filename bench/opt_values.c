@@ -16,6 +16,17 @@ int bench_vusage_error(const char *who, const char *fmt, va_list ap)
 	return BENCH_EXIT_USAGE;
 }
 
+int bench_cmd_usage_error(const char *who, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = bench_vusage_error(who, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
 int bench_usage_error(const char *fmt, ...)
 {
 	va_list ap;

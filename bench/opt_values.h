@@ -8,6 +8,8 @@
 /* "bench: <message>" on stderr; returns BENCH_EXIT_USAGE. */
 int bench_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same for a command of bench's: "<who>: <message>". */
+int bench_cmd_usage_error(const char *who, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int bench_vusage_error(const char *who, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 /* A whole number from min to max, or a usage error naming opt and what. */

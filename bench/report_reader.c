@@ -16,17 +16,6 @@
 #include "options.h"
 #include "report_reader.h"
 
-int report_reader_error(const char *who, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error(who, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 void report_free_run(struct report_run *r)
 {
 	for (size_t j = 0; j < r->n_metrics; j++)
@@ -47,22 +36,22 @@ static int read_samples(const struct report_file *f, const struct report_run *r,
 			const struct json_value *arr, struct report_metric *m)
 {
 	if (!arr || arr->type != JSON_ARRAY)
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 				 "%s: %s, metric '%s': 'samples' is missing or not an array",
 				 f->path, r->config, m->name);
 	m->samples = calloc(arr->array.n ? arr->array.n : 1, sizeof(*m->samples));
 	if (!m->samples)
-		return report_reader_error(f->who, "out of memory");
+		return bench_cmd_usage_error(f->who, "out of memory");
 	for (size_t i = 0; i < arr->array.n; i++) {
 		if (arr->array.items[i].type != JSON_NUMBER)
-			return report_reader_error(f->who,
+			return bench_cmd_usage_error(f->who,
 					 "%s: %s, metric '%s': sample %zu is %s, not a number",
 					 f->path, r->config, m->name, i,
 					 json_type_name(arr->array.items[i].type));
 		m->samples[i] = arr->array.items[i].number;
 		/* Rates, costs and counts: a negative one would flip the delta. */
 		if (!isfinite(m->samples[i]) || m->samples[i] < 0)
-			return report_reader_error(f->who,
+			return bench_cmd_usage_error(f->who,
 					 "%s: %s, metric '%s': sample %zu is %g, expected a finite number >= 0",
 					 f->path, r->config,
 					 m->name, i, m->samples[i]);
@@ -81,11 +70,11 @@ static int read_metric(const struct report_file *f, const struct report_run *r,
 	m->unit = json_get_string(v, "unit");
 	better = json_get_string(v, "better");
 	if (!m->name || !m->unit || !better)
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 					   "%s: %s: a metric without 'name', 'unit' or 'better'",
 				 f->path, r->config);
 	if (strcmp(better, "higher") && strcmp(better, "lower"))
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 				 "%s: %s, metric '%s': 'better' is '%s', expected 'higher' or 'lower'",
 				 f->path, r->config, m->name,
 				 better);
@@ -109,17 +98,17 @@ int report_read_run(const struct report_file *f, size_t idx,
 	r->variant = json_get_string(v, "variant");
 	metrics = json_get(v, "metrics");
 	if (!r->config)
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 				 "%s: run %zu has no 'config': not a bench --json report",
 				 f->path, idx);
 	if (!metrics || metrics->type != JSON_ARRAY || !metrics->array.n)
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 				 "%s: %s: no 'metrics' array: not a bench --json report (or one from an older bench)",
 				 f->path,
 				 r->config);
 	r->metrics = calloc(metrics->array.n, sizeof(*r->metrics));
 	if (!r->metrics)
-		return report_reader_error(f->who, "out of memory");
+		return bench_cmd_usage_error(f->who, "out of memory");
 	for (size_t i = 0; i < metrics->array.n; i++) {
 		r->n_metrics = i + 1;
 		ret = read_metric(f, r, &metrics->array.items[i], &r->metrics[i]);
@@ -127,7 +116,7 @@ int report_read_run(const struct report_file *f, size_t idx,
 			return ret;
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(r->metrics[j].name, r->metrics[i].name))
-				return report_reader_error(f->who, "%s: %s: metric '%s' twice",
+				return bench_cmd_usage_error(f->who, "%s: %s: metric '%s' twice",
 							   f->path,
 						 r->config, r->metrics[i].name);
 	}
@@ -143,7 +132,7 @@ static int append_samples(const char *who, struct report_metric *to,
 		return 0;
 	more = reallocarray(to->samples, to->n + from->n, sizeof(*more));
 	if (!more)
-		return report_reader_error(who, "out of memory");
+		return bench_cmd_usage_error(who, "out of memory");
 	memcpy(more + to->n, from->samples, from->n * sizeof(*more));
 	to->samples = more;
 	to->n += from->n;
@@ -166,7 +155,7 @@ static int pool_run(const struct report_file *f, struct report_run *into,
 			    (!r->variant || !strcmp(into->variant, r->variant));
 
 	if (!same_variant || into->n_metrics != r->n_metrics)
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 				 "%s: runs of '%s' differ in variant or metrics; only runs of the same build pool",
 				 f->path, r->config);
 	for (size_t j = 0; j < r->n_metrics; j++) {
@@ -175,7 +164,7 @@ static int pool_run(const struct report_file *f, struct report_run *into,
 
 		if (strcmp(to->name, m->name) || strcmp(to->unit, m->unit) ||
 		    to->higher_is_better != m->higher_is_better || to->available != m->available)
-			return report_reader_error(f->who,
+			return bench_cmd_usage_error(f->who,
 						   "%s: runs of '%s' differ in metric '%s'",
 						   f->path, r->config, m->name);
 		if (append_samples(f->who, to, m))
@@ -194,19 +183,19 @@ int report_read_file(struct report_file *f)
 
 	f->root = json_parse_file(f->path, err, sizeof(err));
 	if (!f->root)
-		return report_reader_error(f->who, "%s: %s", f->path, err);
+		return bench_cmd_usage_error(f->who, "%s: %s", f->path, err);
 	runs = f->root;
 	n = runs->type == JSON_ARRAY ? runs->array.n : 1;
 	if (runs->type != JSON_ARRAY && runs->type != JSON_OBJECT)
-		return report_reader_error(f->who,
+		return bench_cmd_usage_error(f->who,
 				 "%s: %s, expected a bench report (an object) or an array of them",
 				 f->path,
 				 json_type_name(runs->type));
 	if (!n)
-		return report_reader_error(f->who, "%s: an empty array, no runs", f->path);
+		return bench_cmd_usage_error(f->who, "%s: an empty array, no runs", f->path);
 	f->runs = calloc(n, sizeof(*f->runs));
 	if (!f->runs)
-		return report_reader_error(f->who, "out of memory");
+		return bench_cmd_usage_error(f->who, "out of memory");
 	for (size_t i = 0; i < n; i++) {
 		struct report_run *r = &f->runs[f->n_runs++], *first;
 

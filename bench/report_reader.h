@@ -32,9 +32,6 @@ struct report_file {
 	size_t n_runs;
 };
 
-/* An error as bench's commands print them; returns BENCH_EXIT_USAGE. */
-int report_reader_error(const char *who, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 /* One run from its JSON object v (run idx of f): 0 or BENCH_EXIT_USAGE. */
 int report_read_run(const struct report_file *f, size_t idx,

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,18 +61,7 @@ static const char usage_text[] =
 "(unreadable or not a bench report, different benchmarks or metrics,\n"
 "fewer than 3 samples).\n";
 
-static int bad_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_input(const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error("bench compare", fmt, ap);
-	va_end(ap);
-	return ret;
-}
+#define bad_input(...) bench_cmd_usage_error("bench compare", __VA_ARGS__)
 
 static const char *better_name(const struct report_metric *m)
 {

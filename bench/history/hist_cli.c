@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,17 +48,6 @@ static const char usage_text[] =
 "\n"
 "Exit codes: 0 fine, 1 an alert (check) or a failure (the database, a\n"
 "full disk: nothing is written then), 2 bad usage or a bad report.\n";
-
-int hist_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error(HIST_WHO, fmt, ap);
-	va_end(ap);
-	return ret;
-}
 
 #define COMMANDS "add, check, report, plot, export, import or threshold"
 #define REPORTS "REPORT... (bench --json, BMF or vmtest --bench --json)"

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "hist_threshold.h"
+#include "opt_values.h"
 
 #define HIST_WHO		"bench history"
 /*
@@ -58,7 +59,7 @@ struct hist_opts {
 /* 0, -1 when --help was printed, or BENCH_EXIT_USAGE (said on stderr). */
 int hist_parse(int argc, char **argv, struct hist_opts *o);
 /* A usage error: one line, BENCH_EXIT_USAGE. */
-int hist_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define hist_usage_error(...) bench_cmd_usage_error(HIST_WHO, __VA_ARGS__)
 
 /* A boundary given for m's test, checked: 0 or BENCH_EXIT_USAGE (said). */
 int hist_check_boundary(const char *opt, bool given, const struct hist_model *m, double b);

@@ -13,6 +13,7 @@
 #include "hist_ingest.h"
 #include "json_file.h"
 #include "json_reader.h"
+#include "opt_values.h"
 #include "report_reader.h"
 #include "stats.h"
 #include "util.h"
@@ -71,21 +72,21 @@ static int add_point(const char *path, struct hist_batch *b, const struct hist_p
 	struct hist_point *more, *q;
 
 	if (!isfinite(p->mean) || p->mean < 0 || !isfinite(p->stddev) || p->stddev < 0)
-		return report_reader_error(WHO,
+		return bench_cmd_usage_error(WHO,
 					   "%s: %s, measure '%s': value %g, spread %g: expected finite numbers >= 0",
 					   path, p->benchmark, p->measure, p->mean, p->stddev);
 	for (size_t i = 0; i < b->n_points; i++) {
 		q = &b->points[i];
 		if (q->testbed == p->testbed && !strcmp(q->benchmark, p->benchmark) &&
 		    !strcmp(q->measure, p->measure))
-			return report_reader_error(WHO,
+			return bench_cmd_usage_error(WHO,
 						   "%s: %s, measure '%s' on testbed %s given twice; pool the runs into one file (jq -s)",
 						   path, p->benchmark, p->measure,
 						   b->testbeds[p->testbed].name);
 	}
 	more = reallocarray(b->points, b->n_points + 1, sizeof(*more));
 	if (!more)
-		return report_reader_error(WHO, "out of memory");
+		return bench_cmd_usage_error(WHO, "out of memory");
 	b->points = more;
 	q = &b->points[b->n_points];
 	*q = *p;
@@ -94,7 +95,7 @@ static int add_point(const char *path, struct hist_batch *b, const struct hist_p
 	q->units = strdup(p->units);
 	b->n_points++;
 	if (!q->benchmark || !q->measure || !q->units)
-		return report_reader_error(WHO, "out of memory");
+		return bench_cmd_usage_error(WHO, "out of memory");
 	return 0;
 }
 
@@ -145,7 +146,7 @@ static int ingest_bench(const char *path, const char *testbed, struct hist_batch
 		snprintf(machine, sizeof(machine), "%s, %s, %g CPUs",
 			 arch ? arch : "?", cpu ? cpu : "?", cpus);
 		tb = testbed_index(b, testbed ? testbed : name, machine, release, "host", false);
-		ret = tb < 0 ? report_reader_error(WHO, "out of memory") :
+		ret = tb < 0 ? bench_cmd_usage_error(WHO, "out of memory") :
 		      add_run(path, b, &f.runs[i], f.runs[i].config, tb);
 	}
 	report_free_file(&f);
@@ -164,7 +165,7 @@ static int ingest_vmtest(const char *path, const struct json_value *root,
 	int ret = 0;
 
 	if (!cells || cells->type != JSON_ARRAY)
-		return report_reader_error(WHO, "%s: 'cells' is not an array", path);
+		return bench_cmd_usage_error(WHO, "%s: 'cells' is not an array", path);
 	for (size_t i = 0; !ret && i < cells->array.n; i++) {
 		const struct json_value *c = &cells->array.items[i];
 		const char *status = json_get_string(c, "status");
@@ -177,14 +178,14 @@ static int ingest_vmtest(const char *path, const struct json_value *root,
 		if (!status || strcmp(status, "ok"))
 			continue;
 		if (!kernel || !name)
-			return report_reader_error(WHO, "%s: cell %zu has no 'kernel' or 'name'",
+			return bench_cmd_usage_error(WHO, "%s: cell %zu has no 'kernel' or 'name'",
 						   path, i);
 		snprintf(tbname, sizeof(tbname), "%s%svm-%s%s-%s", testbed ? testbed : "",
 			 testbed ? "-" : "", accel ? accel : "unknown", ic ? "-icount" : "",
 			 kernel);
 		tb = testbed_index(b, tbname, "QEMU guest", kernel, accel, ic);
 		if (tb < 0)
-			return report_reader_error(WHO, "out of memory");
+			return bench_cmd_usage_error(WHO, "out of memory");
 		ret = report_read_run(&f, i, c, &r);
 		if (!ret)
 			ret = add_run(path, b, &r, name, tb);
@@ -222,10 +223,10 @@ static int bmf_measure(const char *path, const char *bench, const struct json_me
 	const char *units;
 
 	if (json_get_number(&mm->value, "value", &p.mean))
-		return report_reader_error(WHO, "%s: %s, measure '%s': no number 'value'",
+		return bench_cmd_usage_error(WHO, "%s: %s, measure '%s': no number 'value'",
 					   path, bench, mm->key);
 	if (hist_bmf_measure(mm->key, &units, &p.higher_is_better))
-		return report_reader_error(WHO,
+		return bench_cmd_usage_error(WHO,
 					   "%s: %s, measure '%s': units unknown; BMF measures taken: latency, throughput, instructions (or bench history import with its manifest)",
 					   path, bench, mm->key);
 	p.units = (char *)units;
@@ -243,12 +244,12 @@ static int ingest_bmf(const char *path, const struct json_value *root,
 	int ret = 0;
 
 	if (!testbed)
-		return report_reader_error(WHO,
+		return bench_cmd_usage_error(WHO,
 					   "%s: a BMF file says nothing of where it ran: give --testbed NAME",
 					   path);
 	tb = testbed_index(b, testbed, "", "", "", false);
 	if (tb < 0)
-		return report_reader_error(WHO, "out of memory");
+		return bench_cmd_usage_error(WHO, "out of memory");
 	for (size_t i = 0; !ret && i < root->object.n; i++) {
 		const struct json_member *bm = &root->object.members[i];
 
@@ -283,7 +284,7 @@ int hist_ingest(const char *path, const char *testbed, struct hist_batch *b)
 
 	root = json_parse_file(path, err, sizeof(err));
 	if (!root)
-		return report_reader_error(WHO, "%s: %s", path, err);
+		return bench_cmd_usage_error(WHO, "%s: %s", path, err);
 	if (json_get(root, "cells") && json_get(root, "kernels"))
 		ret = ingest_vmtest(path, root, testbed, b);
 	else if (is_bmf(root))
@@ -291,11 +292,11 @@ int hist_ingest(const char *path, const char *testbed, struct hist_batch *b)
 	else if (root->type == JSON_ARRAY || json_get(root, "metrics"))
 		ret = ingest_bench(path, testbed, b);
 	else
-		ret = report_reader_error(WHO,
+		ret = bench_cmd_usage_error(WHO,
 					  "%s: not a report bench history reads (bench --json: 'metrics'; BMF: measures with 'value'; vmtest --bench --json: 'cells')",
 					  path);
 	json_free(root);
 	if (!ret && !b->n_points)
-		ret = report_reader_error(WHO, "%s: no measured result in it", path);
+		ret = bench_cmd_usage_error(WHO, "%s: no measured result in it", path);
 	return ret;
 }

@@ -13,7 +13,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,18 +49,7 @@ static const char usage_text[] =
 "Exit codes: 0 nothing regressed (or not gated), 1 a program stopped\n"
 "verifying or a gated figure grew beyond its threshold, 2 bad input.\n";
 
-static int bad_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_input(const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error(WHO, fmt, ap);
-	va_end(ap);
-	return ret;
-}
+#define bad_input(...) bench_cmd_usage_error(WHO, __VA_ARGS__)
 
 static int parse_figs(const char *arg, struct cmp_opts *o)
 {

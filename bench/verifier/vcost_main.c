@@ -10,7 +10,6 @@
 #include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,18 +64,7 @@ struct vc_opts {
 	const char *files[VCF_BMF + 1];		/* by format */
 };
 
-static int bad_input(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int bad_input(const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = bench_vusage_error(WHO, fmt, ap);
-	va_end(ap);
-	return ret;
-}
+#define bad_input(...) bench_cmd_usage_error(WHO, __VA_ARGS__)
 
 static int parse_settle(const char *arg, unsigned int *out)
 {
