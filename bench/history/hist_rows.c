@@ -7,6 +7,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sqlite3.h>
 
 #include "hist_db.h"
@@ -56,6 +57,24 @@ static void bind_int(sqlite3_stmt *st, int i, int64_t v)
 		sqlite3_bind_int64(st, i, v);
 }
 
+/*
+ * The id of the row named name in project, in one of the tables keyed by
+ * (project_id, name) (branch, testbed, benchmark); 0 when none, -1 on error.
+ */
+static int64_t find_named(struct hist_db *db, const char *table, int64_t project,
+			  const char *name)
+{
+	char sql[96];
+	sqlite3_stmt *st;
+
+	snprintf(sql, sizeof(sql), "SELECT id FROM %s WHERE project_id = ?1 AND name = ?2",
+		 table);
+	st = prepare(db, sql);
+	bind_int(st, 1, project);
+	bind_text(st, 2, name);
+	return step_id(st);
+}
+
 int64_t hdb_project(struct hist_db *db, const char *name, bool create)
 {
 	sqlite3_stmt *st = prepare(db, "SELECT id FROM project WHERE name = ?1");
@@ -73,13 +92,9 @@ int64_t hdb_project(struct hist_db *db, const char *name, bool create)
 int64_t hdb_branch(struct hist_db *db, int64_t project, const char *name,
 		   bool create, int64_t start_branch, int64_t start_time)
 {
-	sqlite3_stmt *st = prepare(db,
-				   "SELECT id FROM branch WHERE project_id = ?1 AND name = ?2");
-	int64_t id;
+	int64_t id = find_named(db, "branch", project, name);
+	sqlite3_stmt *st;
 
-	bind_int(st, 1, project);
-	bind_text(st, 2, name);
-	id = step_id(st);
 	if (id || !create)
 		return id;
 	st = prepare(db, "INSERT INTO branch (project_id, name, start_branch_id, start_time)\n"
@@ -94,13 +109,9 @@ int64_t hdb_branch(struct hist_db *db, int64_t project, const char *name,
 int64_t hdb_testbed(struct hist_db *db, int64_t project,
 		    const struct hist_testbed *tb, bool create)
 {
-	sqlite3_stmt *st = prepare(db,
-				   "SELECT id FROM testbed WHERE project_id = ?1 AND name = ?2");
-	int64_t id;
+	int64_t id = find_named(db, "testbed", project, tb->name);
+	sqlite3_stmt *st;
 
-	bind_int(st, 1, project);
-	bind_text(st, 2, tb->name);
-	id = step_id(st);
 	if (id || !create)
 		return id;
 	st = prepare(db, "INSERT INTO testbed (project_id, name, machine, kernel, accel, icount)\n"
@@ -117,13 +128,9 @@ int64_t hdb_testbed(struct hist_db *db, int64_t project,
 int64_t hdb_benchmark(struct hist_db *db, int64_t project, const char *name,
 		      bool create)
 {
-	sqlite3_stmt *st = prepare(db,
-				   "SELECT id FROM benchmark WHERE project_id = ?1 AND name = ?2");
-	int64_t id;
+	int64_t id = find_named(db, "benchmark", project, name);
+	sqlite3_stmt *st;
 
-	bind_int(st, 1, project);
-	bind_text(st, 2, name);
-	id = step_id(st);
 	if (id || !create)
 		return id;
 	st = prepare(db, "INSERT INTO benchmark (project_id, name) VALUES (?1, ?2)");
