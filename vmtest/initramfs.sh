@@ -28,6 +28,9 @@ VT_BUSYBOX=${VMTEST_BUSYBOX:-/bin/busybox}
 
 # Harness binaries shipped to /bpfcheck when they are built.
 VT_GUEST_BINS="test_progs bench"
+# The BPF objects shipped to /bpfcheck/bpf, where test_progs runs its tests:
+# the build's, or those beside the test_progs of --test-progs (vmtest.sh).
+VT_BPF_OBJS=${VT_BPF_OBJS:-$OUTPUT/bpf}
 
 # Archives already built from the same inputs (a KEY text naming them):
 # building them again is a good part of a run's time besides the boot.
@@ -67,7 +70,7 @@ initramfs_base_key() (
 	for b in $VT_GUEST_BINS; do
 		[ -x "$OUTPUT/$b" ] && set -- "$@" "$OUTPUT/$b"
 	done
-	for o in "$OUTPUT"/bpf/*.bpf.o; do
+	for o in "$VT_BPF_OBJS"/*.o; do
 		[ -e "$o" ] && set -- "$@" "$o"
 	done
 	echo "base $VT_GUEST_BINS"
@@ -125,9 +128,10 @@ initramfs_base() (	# STAGE OUT
 		cp "$VT_SRCDIR/vmtest/suite" "$VT_SRCDIR/vmtest/bench-guest" "$st/bpfcheck/" &&
 		chmod 755 "$st/init" "$st/bpfcheck/suite" "$st/bpfcheck/bench-guest" || return 1
 	# The BPF objects too (the skeletons embed them; this is for tools
-	# such as bpftool, or tests that open them by path).
-	if ls "$OUTPUT"/bpf/*.bpf.o >/dev/null 2>&1; then
-		mkdir -p "$st/bpfcheck/bpf" && cp "$OUTPUT"/bpf/*.bpf.o "$st/bpfcheck/bpf/"
+	# such as bpftool, or tests that open them by path: X.bpf.o, or X.o
+	# as the kernel's older tests name them).
+	if ls "$VT_BPF_OBJS"/*.o >/dev/null 2>&1; then
+		mkdir -p "$st/bpfcheck/bpf" && cp "$VT_BPF_OBJS"/*.o "$st/bpfcheck/bpf/"
 	fi
 	userland_stage "$st" "$VT_USERLAND" ||
 		vt_die "cannot stage the guest userland of $VT_USERLAND"

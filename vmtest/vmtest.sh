@@ -47,8 +47,12 @@ shift $(($# - VT_ARGS_LEFT))
 
 vt_validate "$jobs" "$tmo" "$json"
 
-# The user's test_progs replaces the harness's own in /bpfcheck.
-[ -z "$PAYLOAD_TEST_PROGS" ] || VT_GUEST_BINS=bench
+# The user's test_progs replaces the harness's own in /bpfcheck, and the
+# BPF objects beside it (its build's bpf/) replace the harness's.
+if [ -n "$PAYLOAD_TEST_PROGS" ]; then
+	VT_GUEST_BINS=bench
+	VT_BPF_OBJS=$(dirname "$PAYLOAD_TEST_PROGS")/bpf
+fi
 VT_CWD=/tmp
 if [ $# -gt 0 ]; then
 	payload_command "$1"
