@@ -41,6 +41,8 @@
 #   make check-toolchain  the default and LIBBPF=system builds, left-out tests
 #   make check-kernel-tests  the kernel's own selftests, unmodified, build
 #                     and pass (Documentation/kernel-tests.md)
+#   make kernel-tests SERIES=7.2 KERNELS="6.1 6.12 7.2" [TESTS="a b"] [HOST=1]
+#                     a series' selftests on the kernels, one table
 #   make clean        remove what the build made
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
@@ -228,7 +230,8 @@ MAKEFLAGS += --no-print-directory
 	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
 	man install-prefix lint \
-	vmtest-bench check-vmtest-bench check-kernel-tests vmtest-cost check-verifier-cost
+	vmtest-bench check-vmtest-bench check-kernel-tests vmtest-cost check-verifier-cost \
+	kernel-tests
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:

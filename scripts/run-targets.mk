@@ -110,6 +110,21 @@ vmtest-cost:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/vmtest/vmtest.sh --icount --cost $(VMTEST_ARGS)
 
+# The kernel's selftests of a series on the kernels of the matrix
+# (kernel-tests/kernel-tests.sh): SERIES=7.2 KERNELS="6.1 6.12 7.2"
+# TESTS="a b c" HOST=1 KERNEL_TESTS_ARGS="-j 2 --markdown ...".
+SERIES ?= 7.2
+KERNELS ?=
+TESTS ?=
+HOST ?=
+KERNEL_TESTS_ARGS ?=
+kernel-tests:
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
+	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/kernel-tests/kernel-tests.sh \
+		$(foreach k,$(KERNELS),-k $(k)) $(if $(TESTS),-t "$(TESTS)") \
+		$(if $(HOST),--host) $(KERNEL_TESTS_ARGS) $(SERIES)
+
 check-verifier-cost:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/bench/verifier_cost_check.sh
