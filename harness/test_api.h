@@ -80,7 +80,7 @@ struct test_env {
 	enum test_verbosity verbosity;
 	int nr_cpus;		/* possible CPUs (per-CPU map value count) */
 	bool jit_enabled;	/* net.core.bpf_jit_enable */
-	bool has_testmod;	/* bpf_testmod.ko loaded: never, here */
+	bool has_testmod;	/* bpf_testmod.ko is loaded (vmtest --kmod) */
 	bool debug;
 	int workers;
 	int worker_id;

@@ -48,6 +48,16 @@ static bool read_jit_enabled(void)
 	return v > 0;
 }
 
+/*
+ * The kernel's test_progs loads bpf_testmod.ko before its tests; here it
+ * is loaded before test_progs starts (vmtest --kmod, kernel-tests), and
+ * the tests that need it see it through env.has_testmod.
+ */
+static bool testmod_loaded(void)
+{
+	return access("/sys/module/bpf_testmod", F_OK) == 0;
+}
+
 /* <directory of the test_progs binary>/bpf, if there is one. */
 static void enter_objects_dir(void)
 {
@@ -76,6 +86,7 @@ void test_env_enter(void)
 	env.verbosity = (enum test_verbosity)test__verbosity();
 	env.nr_cpus = libbpf_num_possible_cpus();
 	env.jit_enabled = read_jit_enabled();
+	env.has_testmod = testmod_loaded();
 	env.stdout_saved = out >= 0 ? fdopen(out, "w") : NULL;
 	env.stderr_saved = err >= 0 ? fdopen(err, "w") : NULL;
 	if (out >= 0 && !env.stdout_saved)

@@ -43,7 +43,7 @@ __u32 link_info_prog_id(const struct bpf_link *link, struct bpf_link_info *info)
 /* Write value to a sysctl file (a full /proc/sys/... path); 0 or -1. */
 int write_sysctl(const char *sysctl, const char *value);
 
-/* bpfcheck builds no bpf_testmod.ko: these say so and fail. */
+/* bpf_testmod.ko is loaded before test_progs starts: these say whether it is. */
 int load_bpf_testmod(bool verbose);
 int unload_bpf_testmod(bool verbose);
 
