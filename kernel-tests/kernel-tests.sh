@@ -79,12 +79,13 @@ if [ "${1:-}" = merge ]; then
 			usage "'$d' is not a kernel-tests run directory (no kernels/*.json in it)"
 		reports="$reports $(ls "$d"/kernels/*.json | tr '\n' ' ')"
 	done
+	mkdir -p "$out" || exit 1
 	for d in "$@"; do
-		[ -f "$d/modules.tsv" ] && cat "$d/modules.tsv"
-	done | sort -u >"$first/modules.all.tsv" || true
+		[ ! -f "$d/modules.tsv" ] || cat "$d/modules.tsv"
+	done | sort -u >"$out/modules.tsv"
 	# shellcheck disable=SC2086 # options and file names are words
 	exec sh "$srcdir/kernel-tests/report.sh" -o "$out" $rargs \
-		${first:+-B "$first/built.txt" -n "$first/not-built.tsv"} -m "$first/modules.all.tsv" $reports
+		-B "$first/built.txt" -n "$first/not-built.tsv" -m "$out/modules.tsv" $reports
 fi
 
 # ---- options -----------------------------------------------------------------

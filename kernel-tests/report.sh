@@ -58,7 +58,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Each kernel's record, with the --kmod of its run folded into the
 # arguments that reproduce a cell (the modules differ per kernel).  The
 # shards of one kernel: their test_progs summaries merged into one.
-n=0
+first=$1 n=0
 for f in "$@"; do
 	n=$((n + 1))
 	jq -c '(.vmtest | [scan(" --kmod ('"'"'[^'"'"']*'"'"'|[^ ]+)")] | map(" --kmod " + .[0]) | join("")) as $km
@@ -90,7 +90,9 @@ while read -r label; do
 			(map(.status) | if all(. == "PASS") then "PASS" elif any(. == "FAIL") then "FAIL"
 			 else (map(select(. != "PASS")) | first) end) as $st
 			| .[0] + {status: $st, results: $res[0],
-			   detail: (map(.detail | select(. != "" and . != null)) | unique | join("; ")),
+			   detail: ($res[0] | if . == null then "no shard gave a result" else
+				[.results[] | .outcome] as $o
+				| "\($o | map(select(. == "PASS")) | length) passed, \($o | map(select(. != "PASS" and . != "SKIP")) | length) failed, \($o | map(select(. == "SKIP")) | length) skipped (\(.shards) shards)" end),
 			   seconds: (map(.seconds // 0) | max),
 			   splats: (map(.splats // []) | add)}' "$tmp/k$k" >"$tmp/k$k.rec"
 	else
@@ -100,8 +102,9 @@ while read -r label; do
 done <"$tmp/labels"
 
 # The meta of the first report; --kmod is per kernel now.
-jq '{accelerator, accelerator_note, command, runner, test_progs,
-     vmtest: (.vmtest | gsub(" --kmod ('"'"'[^'"'"']*'"'"'|[^ ]+)"; ""))}' "$1" >"$tmp/meta.json"
+jq '{accelerator, accelerator_note, runner, test_progs,
+     command: (.command | gsub(" --shard [0-9]+/[0-9]+"; "")),
+     vmtest: (.vmtest | gsub(" --kmod ('"'"'[^'"'"']*'"'"'|[^ ]+)"; ""))}' "$first" >"$tmp/meta.json"
 # shellcheck disable=SC2046 # file names without blanks (mktemp)
 sh "$srcdir/vmtest/matrix.sh" build "$tmp/meta.json" $(cat "$tmp/records") >"$tmp/matrix.json" ||
 	exit 1

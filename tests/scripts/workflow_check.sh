@@ -77,7 +77,8 @@ run "$JSONSCHEMA" -i "$T/broken.json" "$schema"
 end_check
 
 begin "jobs: plan -> vmtest (kernel x shard matrix from plan) -> merge (always); history"
-expect_jq "$JSON" '.jobs | keys == ["history", "merge", "plan", "vmtest"]'
+expect_jq "$JSON" '.jobs | keys == ["history", "kernel-tests", "kernel-tests-merge", "merge",
+	"plan", "vmtest"]'
 expect_jq "$JSON" '.jobs.plan.outputs | has("kernels") and has("shards")'
 expect_jq "$JSON" '.jobs.vmtest.needs == "plan"'
 expect_jq "$JSON" '.jobs.vmtest.strategy | .["fail-fast"] == false and
@@ -97,10 +98,22 @@ expect_jq "$JSON" '.jobs.merge.steps[] | select(.uses != null and
 expect_has "$T/workflow.json" 'suite --shard \"$SHARD/$SHARDS\"'
 end_check
 
+begin "kernel-tests: a kernel x shard matrix of a series' selftests, merged into one table"
+expect_jq "$JSON" '.jobs["kernel-tests"].needs == "plan" and
+	(.jobs["kernel-tests"].strategy.matrix.kernel | test("needs\\.plan\\.outputs\\.kernels")) and
+	(.jobs["kernel-tests"].strategy.matrix.shard | test("needs\\.plan\\.outputs\\.shards"))'
+expect_jq "$JSON" '.jobs["kernel-tests-merge"].needs == ["plan", "kernel-tests"] and
+	(.jobs["kernel-tests-merge"].if | test("always\\(\\)"))'
+# shellcheck disable=SC2016 # the script's variables
+expect_has "$T/workflow.json" '--shard \"$SHARD/$SHARDS\"'
+expect_has "$T/workflow.json" 'kernel-tests/kernel-tests.sh merge -o merged'
+end_check
+
 begin "only actions/checkout, cache, upload-artifact and download-artifact v4; no \${{ }} in scripts"
 jq -r '.jobs[].steps[] | .uses // empty' "$JSON" | sort -u >"$T/uses"
 expect_content "$T/uses" "actions/cache/restore@v4
 actions/cache/save@v4
+actions/cache@v4
 actions/checkout@v4
 actions/download-artifact@v4
 actions/upload-artifact@v4"
