@@ -31,7 +31,11 @@ def counts($k):
 	   failed: ($o | map(select(. != "PASS" and . != "SKIP")) | length),
 	   skipped: ($o | map(select(. == "SKIP")) | length)} end;
 
-. + {
+# The host's cells are reproduced by its test_progs, not by a guest.
+([.kernels[] | select(.reproduce_with) | {key: .label, value: .reproduce_with}] | from_entries)
+	as $direct
+| .failures |= map(if $direct[.kernel] then .reproduce = "\($direct[.kernel]) -t \(.test)" else . end)
+| . + {
 	built: $built[0],
 	not_built: $nb[0],
 	modules: $mods[0],

@@ -40,6 +40,10 @@ srcdir=$(cd "$(dirname "$0")/.." && pwd)
 OUTPUT=${OUTPUT:-$srcdir/build}
 case $OUTPUT in /*) ;; *) OUTPUT=$PWD/$OUTPUT ;; esac
 export OUTPUT
+# A series' test_progs and objects take a few hundred MiB of the guest's
+# initramfs, and some tests make large maps: more than vmtest's 1 GiB.
+VMTEST_MEM=${VMTEST_MEM:-2048}
+export VMTEST_MEM
 
 usage() {
 	echo "kernel-tests: $* (usage: kernel-tests.sh [-k KERNEL]... [--host] [-t \"TEST...\"] [-d DENY] [-D DIR] [-j N] [-w SEC] [-J N] [--shard I/N] [--timeout SEC] [-o DIR] [--json FILE] [--markdown] [--no-testmod] SERIES; kernel-tests.sh merge -o DIR RUN_DIR...)" >&2
@@ -229,7 +233,8 @@ run_host() {
 		--arg rc "$rc" --arg tp "$tp" \
 		'{accelerator: "none", accelerator_note: "the host", command: "test_progs", runner: "host",
 		  test_progs: $tp, vmtest: "",
-		  kernels: [{label: "host", kernel_args: "", release: $rel, source: "host", status: $st,
+		  kernels: [{label: "host", kernel_args: "", reproduce_with: $tp,
+			release: $rel, source: "host", status: $st,
 			detail: (if $st == "PASS" then "" else "test_progs exited \($rc)" end),
 			exit_code: ($rc | tonumber), seconds: $s, splats: [], results: $r[0]}]}' \
 		>"$out/kernels/host${shard:+.s${shard%/*}}.json"

@@ -155,7 +155,7 @@ cp "$tmp/final.json" "$json.tmp.$$" && mv "$json.tmp.$$" "$json" || {
 	exit 1
 }
 
-sh "$srcdir/vmtest/matrix.sh" "$format" "$tmp/matrix.json"
+sh "$srcdir/vmtest/matrix.sh" "$format" "$json"
 jq -r --arg fmt "$format" -f "$srcdir/kernel-tests/summary.jq" "$json"
 [ ! -d "$out/failures" ] || echo "the failing tests' logs: $out/failures/KERNEL/TEST.log"
 jq -e '(.kernels | all(.status == "PASS" or .status == "SKIP")) and (.failures | length == 0)' \
