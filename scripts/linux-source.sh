@@ -91,7 +91,8 @@ case "${1:-}" in
 -t)
 	shift
 	MEMBERS="tools/bpf/resolve_btfids tools/objtool tools/lib tools/include
-tools/arch tools/build tools/scripts"
+tools/arch tools/build tools/scripts scripts/bpf_doc.py scripts/mod scripts/include
+include/linux"
 	top=$top/kbuild-tools
 	;;
 esac

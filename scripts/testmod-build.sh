@@ -81,10 +81,42 @@ t0=$(vt_now)
 hdr=$(sh "$srcdir/scripts/kmod-build.sh" --headers "$1") || exit 1
 btf=$(sh "$srcdir/scripts/kernel-btf.sh" "$1") || exit 1
 
-# A program of linux-kbuild runs here unless the loader says why not.
+# A program of linux-kbuild runs here unless the loader says why not
+# (Debian's objtool is a wrapper that runs objtool.real-$SRCARCH).
 runs() {	# PROGRAM
 	[ -x "$1" ] || return 1
-	! "$1" --help 2>&1 | grep -q 'GLIBC_[0-9.]*. not found'
+	! SRCARCH=x86 "$1" --help 2>&1 | grep -q 'GLIBC_[0-9.]*. not found'
+}
+
+# modpost, from the series' scripts/mod, for x86-64: its ELF constants
+# and the kernel's device table layout (devicetable-offsets.h, from the
+# headers, the way Kbuild makes it).
+build_modpost() {	# TREE DIR
+	sm=$1/scripts/mod
+	common=$(sed -n 's|^include \(.*\)/Makefile$|\1|p' "$hdr/Makefile")
+	gcc -o "$2/mk_elfconfig" "$sm/mk_elfconfig.c" &&
+		gcc -c -o "$2/empty.o" "$sm/empty.c" &&
+		"$2/mk_elfconfig" <"$2/empty.o" >"$2/elfconfig.h" || return 1
+	inc=
+	for d in "$common/arch/x86/include" "$hdr/arch/x86/include/generated" \
+		"$common/include" "$hdr/include" "$common/arch/x86/include/uapi" \
+		"$hdr/arch/x86/include/generated/uapi" "$common/include/uapi" \
+		"$hdr/include/generated/uapi"; do
+		inc="$inc -I$d"
+	done
+	# shellcheck disable=SC2086 # inc: words
+	gcc -S -nostdinc $inc -include "$common/include/linux/kconfig.h" -D__KERNEL__ \
+		-O2 -o "$2/devicetable-offsets.s" "$sm/devicetable-offsets.c" || return 1
+	{
+		printf '#ifndef __DEVICETABLE_OFFSETS_H__\n#define __DEVICETABLE_OFFSETS_H__\n'
+		sed -ne 's:^[[:space:]]*\.ascii[[:space:]]*"\(.*\)".*:\1:
+			/^->/{s:->#\(.*\):/* \1 */:
+			s:^->\([^ ]*\) [$#]*\([^ ]*\) \(.*\):#define \1 \2 /* \3 */:
+			s:->::; p;}' "$2/devicetable-offsets.s"
+		printf '#endif\n'
+	} >"$2/devicetable-offsets.h"
+	gcc -O2 -I"$2" -I"$1/scripts/include" -o "$2/modpost" "$sm/modpost.c" \
+		"$sm/file2alias.c" "$sm/sumversion.c" "$sm/symsearch.c"
 }
 
 # TOOL (objtool or resolve_btfids) built from the kernel's own series.
@@ -92,14 +124,20 @@ host_tool() {	# TOOL
 	tt=$(sh "$srcdir/scripts/linux-source.sh" -t "$own") || exit 1
 	bin=$top/tools/$(basename "$tt")/$1
 	if [ ! -x "$bin" ]; then
+		# objtool's libsubcmd wants O=, which resolve_btfids' Makefile
+		# of 6.1 does not take.
 		case $1 in
-		objtool) dir=tools/objtool ;;
-		*) dir=tools/bpf/resolve_btfids ;;
+		objtool) dir=tools/objtool var=O ;;
+		*) dir=tools/bpf/resolve_btfids var=OUTPUT ;;
 		esac
 		b=$top/tools/$(basename "$tt")/$1.build
 		rm -rf "$b"
 		mkdir -p "$b" || vt_write_die "$b"
-		make -C "$tt/$dir" OUTPUT="$b/" -j "$(vt_nproc)" >"$b.log" 2>&1 || {
+		if [ "$1" = modpost ]; then
+			build_modpost "$tt" "$b" >"$b.log" 2>&1
+		else
+			make -C "$tt/$dir" "$var=$b/" -j "$(vt_nproc)" >"$b.log" 2>&1
+		fi || {
 			grep -E 'error|Error' "$b.log" | head -n 3 >&2
 			vt_die "cannot build $1 from $(basename "$tt") (see $b.log)"
 		}
@@ -140,6 +178,8 @@ make_copy() {
 		*) ln -sfn "$(readlink -f "$hdr/${l#"$copy.tmp/"}")" "$l" ;;
 		esac
 	done
+	# 7.x's headers name their own directory as Kbuild's output.
+	sed -i "s|^KBUILD_OUTPUT *= *$hdr\$|KBUILD_OUTPUT=$copy|" "$copy.tmp/Makefile"
 	# tools/: a directory of its own, with programs that run here.
 	tools=$(readlink -f "$hdr/tools")
 	rm -rf "$copy.tmp/tools"
@@ -151,10 +191,33 @@ make_copy() {
 			ln -s "$tools/$t" "$copy.tmp/tools/$t"
 		else
 			mkdir -p "$copy.tmp/tools/$t"
-			ln -s "$(host_tool "$name")" "$copy.tmp/tools/$t/$name"
+			p=$(host_tool "$name") || exit 1
+			ln -s "$p" "$copy.tmp/tools/$t/$name"
 		fi
 	done
+	# scripts/mod/modpost likewise (Debian's runs modpost.real-lsb-64).
+	scripts=$(readlink -f "$hdr/scripts")
+	mp=$scripts/mod/modpost
+	[ ! -x "$mp.real-lsb-64" ] || mp=$mp.real-lsb-64
+	if ! runs "$mp"; then
+		rm -f "$copy.tmp/scripts"
+		mkdir -p "$copy.tmp/scripts/mod"
+		for e in "$scripts"/*; do
+			[ "${e##*/}" = mod ] || ln -s "$e" "$copy.tmp/scripts/${e##*/}"
+		done
+		p=$(host_tool modpost) || exit 1
+		ln -s "$p" "$copy.tmp/scripts/mod/modpost"
+	fi
 	[ -e "$copy.tmp/vmlinux" ] || ln -s "$btf" "$copy.tmp/vmlinux"
+	# Kbuild picks pahole's options by the version the kernel was built
+	# with: this host's pahole may know fewer.
+	pv=$(pahole --version 2>/dev/null | tr -dc 0-9)
+	kv=$(sed -n 's/^CONFIG_PAHOLE_VERSION=//p' "$copy.tmp/include/config/auto.conf")
+	if [ -n "$pv" ] && [ -n "$kv" ] && [ "$pv" -lt "$kv" ]; then
+		log "$K_RELEASE: built with pahole $kv, this host has $pv: its options"
+		sed -i "s/^CONFIG_PAHOLE_VERSION=.*/CONFIG_PAHOLE_VERSION=$pv/" \
+			"$copy.tmp/.config" "$copy.tmp/include/config/auto.conf"
+	fi
 	for opt in $(newer_cc_only "$hdr/include/config/auto.conf"); do
 		log "$K_RELEASE: $cc lacks what $opt says: unset in the copy"
 		sed -i "s/^$opt=.*/# $opt is not set/" "$copy.tmp/.config"
