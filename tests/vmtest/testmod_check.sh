@@ -6,7 +6,8 @@
 # (scripts/testmod-build.sh): built for 6.12 and 6.1 from their own
 # linux-source, each .ko carries split BTF and resolved BTF ids; loaded in
 # a guest of its kernel, it shows its BTF as /sys/kernel/btf/bpf_testmod
-# and the kernel logs no BTF or kfunc error.  The negative control loads
+# and the kernel logs no BTF or kfunc error, and test_progs' testmod_kfunc
+# (a tc program that calls one of its kfuncs) passes.  The negative control loads
 # the same module with its .BTF section removed: the same guest check
 # must then fail.  7.2 builds, or says in one line why not.  Bad usage
 # exits 2 with one line.
@@ -28,12 +29,14 @@ BUILD=$REPO/scripts/testmod-build.sh
 export VMTEST_OUT="$T/vm"
 
 # What the guest asserts: the module's BTF is there, the module is live,
-# and no line of the kernel log says BTF or a kfunc set failed.
+# no line of the kernel log says BTF or a kfunc set failed, and a program
+# that calls one of its kfuncs loads and runs.
 # shellcheck disable=SC2016 # expanded by the guest's shell
 GUEST_CHECK='test -s /sys/kernel/btf/bpf_testmod || { echo "no /sys/kernel/btf/bpf_testmod"; exit 1; }
 grep "^bpf_testmod " /proc/modules || exit 1
 if dmesg | grep -iE "btf.*(fail|error|mismatch)|kfunc.*(fail|error)|missing module BTF"; then exit 1; fi
-echo "bpf_testmod BTF: $(wc -c </sys/kernel/btf/bpf_testmod) bytes"'
+echo "bpf_testmod BTF: $(wc -c </sys/kernel/btf/bpf_testmod) bytes"
+suite -t testmod_kfunc'
 
 has_section() {	# KO SECTION
 	objcopy --dump-section "$2=$T/section" "$1" "$T/probe.o" 2>/dev/null &&
@@ -126,6 +129,7 @@ for g in 612:6.12 61:6.1; do
 		expect_exit 0
 		expect_match "$OUT" "^bpf_testmod [0-9]+ 0 - Live"
 		expect_match "$OUT" "^bpf_testmod BTF: [0-9]+ bytes$"
+		expect_match "$OUT" "testmod_kfunc:OK"
 	fi
 	end_check
 done
@@ -137,6 +141,7 @@ else
 	use nobtf
 	expect_exit 1
 	expect_no_match "$OUT" '^bpf_testmod BTF: [0-9]'
+	expect_match "$OUT" '^no /sys/kernel/btf/bpf_testmod$'
 	expect_match "$OUT" '^6\.12 .* FAIL'
 fi
 end_check
