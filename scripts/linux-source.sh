@@ -19,7 +19,8 @@
 #   apart in $VMTEST_CACHE/linux-source/bpf-selftests, so that fetching
 #   them leaves the trees libbpf is built from as they are.
 #   -t: the host tools a module's build runs (tools/bpf/resolve_btfids,
-#   tools/objtool and the tools/lib they link), for scripts/testmod-build.sh
+#   tools/objtool and the tools/lib they link, scripts/mod's modpost with
+#   what it includes), for scripts/testmod-build.sh
 #   when a kernel's linux-kbuild lacks them or cannot run here, cached
 #   apart in $VMTEST_CACHE/linux-source/kbuild-tools.
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
@@ -91,7 +92,7 @@ case "${1:-}" in
 -t)
 	shift
 	MEMBERS="tools/bpf/resolve_btfids tools/objtool tools/lib tools/include
-tools/arch tools/build tools/scripts scripts/bpf_doc.py scripts/mod scripts/include
+tools/arch tools/build tools/scripts scripts
 include/linux"
 	top=$top/kbuild-tools
 	;;

@@ -45,7 +45,7 @@ log() {
 [ $# = 1 ] || [ $# = 2 ] ||
 	vt_usage_die "usage: testmod-build.sh KERNEL [SERIES] (e.g. 6.12, or 6.12 7.2)"
 case "${2:-6.1}" in
-*[!0-9.]* | .* | *. | *..*) vt_usage_die "bad SERIES '$2' (expected e.g. 6.1, 6.12, 7.2)" ;;
+*[!0-9.]* | .* | *. | *..*) vt_usage_die "testmod-build: bad SERIES '$2' (expected e.g. 6.1, 6.12, 7.2)" ;;
 esac
 kernel_resolve "$1" ""
 [ "$K_KIND" = deb ] ||
@@ -238,7 +238,7 @@ if ! KMOD_HEADERS=$copy KMOD_OUT=$out.tmp KMOD_CC=$cc \
 	why=$(grep '^vmtest: ' "$out.err" | tail -n 1 | sed 's/^vmtest: //')
 	rm -f "$out.err"
 	first=$(grep -m 1 -E 'error:|Failed|not found|undefined!' "$out.tmp/build.log" 2>/dev/null |
-		cut -c 1-200)
+		sed "s|$out.tmp/||g; s|$copy/||g" | cut -c 1-200)
 	rm -rf "$out"
 	mv "$out.tmp" "$out"
 	echo "bpf_testmod of $tree does not build for $K_RELEASE with $cc: ${first:-$why} (see $out/build.log)" >"$out/.failed"
