@@ -67,13 +67,20 @@ list_kos() {
 	find "$out" -maxdepth 1 -name '*.ko' | sort
 }
 
-if [ -f "$out/.complete" ]; then
-	list_kos
-	exit 0
-fi
-if [ -f "$out/.failed" ]; then
-	vt_die "$(cat "$out/.failed")"
-fi
+cached() {
+	if [ -f "$out/.complete" ]; then
+		list_kos
+		exit 0
+	fi
+	[ ! -f "$out/.failed" ] || vt_die "$(cat "$out/.failed")"
+}
+cached
+# One build per kernel at a time (they share the headers' copy); the
+# one that waited may find the modules made.
+mkdir -p "$top/$K_KEY" || vt_write_die "$top/$K_KEY"
+exec 8>"$top/$K_KEY/.lock"
+flock -w 900 8 || vt_die "$top/$K_KEY stays locked by another testmod-build"
+cached
 
 # ---- what the build runs ----------------------------------------------------
 
