@@ -35,9 +35,11 @@ pkgs_bench="gnuplot-nox"
 pkgs_guest="dash iproute2 iputils-ping ethtool binutils iptables nftables \
 netcat-openbsd procps util-linux libgcc-s1"
 # vmtest: QEMU, the guest's busybox, initramfs tools, module decompression
-# (.ko.xz, .ko.zst), objcopy for module dependencies, apt downloads.
-pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd binutils file \
-debian-archive-keyring $pkgs_guest"
+# (.ko.xz, .ko.zst), objcopy for module dependencies, apt downloads;
+# pahole (dwarves) and lz4 for the BTF of the test modules built for the
+# guests' kernels (scripts/kernel-btf.sh, scripts/testmod-build.sh).
+pkgs_vm="qemu-system-x86 busybox-static cpio xz-utils zstd lz4 binutils file \
+dwarves debian-archive-keyring $pkgs_guest"
 
 # ci: rsync for the kernel's lib.mk install rule; yq (YAML to JSON, for jq)
 # and python3-jsonschema to check .github/workflows against its schema;

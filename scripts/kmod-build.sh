@@ -6,7 +6,9 @@
 # each .ko it makes.
 #
 # Usage: scripts/kmod-build.sh KERNEL MODULE_DIR
+#        scripts/kmod-build.sh --headers KERNEL
 #   KERNEL: a Debian kernel alias, as vmtest takes it (6.1, 6.12, 7.2, ...).
+#   --headers: only fetch the headers, and print their directory.
 #
 # The kernel's linux-headers-RELEASE, its -common headers and the
 # linux-kbuild package they depend on come through vmtest's private apt
@@ -15,7 +17,9 @@
 # outside its source directory, in $OUTPUT/kmods/RELEASE/NAME (OUTPUT:
 # build/), with "make -C HEADERS M=DIR modules" and the compiler the
 # kernel was built with (its CONFIG_CC_VERSION_TEXT), which must be on
-# this host: KMOD_CC=gcc-12 tries another one anyway.
+# this host: KMOD_CC=gcc-12 tries another one anyway.  KMOD_HEADERS=DIR
+# builds against DIR instead, a copy of the headers a caller completed
+# (scripts/testmod-build.sh), and KMOD_OUT=DIR builds in DIR.
 # Exit: 0 built, 1 cannot be built (the cause on stderr), 2 bad usage.
 set -eu
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,11 +35,18 @@ log() {
 	echo "kmod-build: $*" >&2
 }
 
-[ $# = 2 ] || vt_usage_die "usage: kmod-build.sh KERNEL MODULE_DIR (e.g. 6.12 test_kmods/bpfcheck_splat)"
-kmod_src=$2
-[ -f "$kmod_src/Kbuild" ] || [ -f "$kmod_src/Makefile" ] ||
-	vt_usage_die "kmod-build: '$kmod_src' has no Kbuild or Makefile (a module's source directory)"
-kmod_src=$(cd "$kmod_src" && pwd)
+usage="usage: kmod-build.sh KERNEL MODULE_DIR (e.g. 6.12 test_kmods/bpfcheck_splat) | --headers KERNEL"
+[ $# = 2 ] || vt_usage_die "$usage"
+if [ "$1" = --headers ]; then
+	kmod_src=
+	shift
+	set -- "$1" ""
+else
+	kmod_src=$2
+	[ -f "$kmod_src/Kbuild" ] || [ -f "$kmod_src/Makefile" ] ||
+		vt_usage_die "kmod-build: '$kmod_src' has no Kbuild or Makefile (a module's source directory)"
+	kmod_src=$(cd "$kmod_src" && pwd)
+fi
 
 kernel_resolve "$1" ""
 [ "$K_KIND" = deb ] ||
@@ -84,6 +95,11 @@ if [ ! -f "$kb/.complete" ]; then
 	log "$K_RELEASE: headers $(awk '{ print $1 }' "$kb/packages" | tr '\n' ' ')in $(vt_elapsed "$t0") s"
 fi
 [ -f "$hdr/.config" ] || vt_die "$hdr has no .config"
+if [ -z "$kmod_src" ]; then
+	echo "$hdr"
+	exit 0
+fi
+hdr=${KMOD_HEADERS:-$hdr}
 
 # The compiler the kernel was built with: the first word of its version text.
 cctext=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$hdr/.config")
@@ -101,7 +117,7 @@ fi
 [ -z "$why" ] || [ -n "${KMOD_CC:-}" ] || vt_die "$why; KMOD_CC=gcc tries anyway"
 
 name=$(basename "$kmod_src")
-out=$OUTPUT/kmods/$K_RELEASE/$name
+out=${KMOD_OUT:-$OUTPUT/kmods/$K_RELEASE/$name}
 rm -rf "$out"
 mkdir -p "$out"
 # Only the sources: the build's objects stay out of the source tree.

@@ -13,11 +13,16 @@
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
-# Usage: scripts/linux-source.sh [--checkpatch | -b] [SERIES]
+# Usage: scripts/linux-source.sh [--checkpatch | -b | -t] [SERIES]
 #   -b: the kernel's BPF selftests instead (tools/testing/selftests/bpf,
 #   which tests/scripts/kernel_tests_check.sh builds here unmodified), cached
 #   apart in $VMTEST_CACHE/linux-source/bpf-selftests, so that fetching
 #   them leaves the trees libbpf is built from as they are.
+#   -t: the host tools a module's build runs (tools/bpf/resolve_btfids,
+#   tools/objtool and the tools/lib they link, scripts/mod's modpost with
+#   what it includes), for scripts/testmod-build.sh
+#   when a kernel's linux-kbuild lacks them or cannot run here, cached
+#   apart in $VMTEST_CACHE/linux-source/kbuild-tools.
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
 #   --checkpatch: only scripts/checkpatch.pl and the two files it reads
@@ -84,10 +89,17 @@ case "${1:-}" in
 	MEMBERS="tools/testing/selftests/bpf"
 	top=$top/bpf-selftests
 	;;
+-t)
+	shift
+	MEMBERS="tools/bpf/resolve_btfids tools/objtool tools/lib tools/include
+tools/arch tools/build tools/scripts scripts
+include/linux"
+	top=$top/kbuild-tools
+	;;
 esac
 series=${1:-$series_default}
 [ $# -le 1 ] ||
-	usage_die "usage: linux-source.sh [--checkpatch | -b] [SERIES] (6.1, 7.2, ..., newest)"
+	usage_die "usage: linux-source.sh [--checkpatch | -b | -t] [SERIES] (6.1, 7.2, ..., newest)"
 case $series in
 newest) ;;
 [0-9]*.[0-9]*)

@@ -131,6 +131,11 @@ counted_stage "the guest userland (tests/vmtest/userland_check.sh: 6.12)" userla
 #     run and look-alike lines are not splats.
 counted_stage "kernel splats (tests/vmtest/splat_check.sh: 6.1 and 6.12)" splat \
 	"$srcdir/tests/vmtest/splat_check.sh" splat-checks
+# 6a'''. The series' bpf_testmod for Debian's kernels (built against their
+#     headers, with split BTF and resolved BTF ids): its BTF shows in 6.1
+#     and 6.12 guests; the same module without BTF fails the check.
+counted_stage "bpf_testmod (tests/vmtest/testmod_check.sh: 6.1 and 6.12)" testmod \
+	"$srcdir/tests/vmtest/testmod_check.sh" testmod-checks
 # 6a'. vmtest's cache under faults (a tmpfs): a full disk, an unreachable
 #     mirror, a damaged cached kernel each name their cause; the next run
 #     with the cause gone passes.

@@ -235,6 +235,8 @@ bi 2 "usage" @scripts/merge-results.sh out.json
 bi 2 "'/etc/passwd'" @scripts/merge-results.sh out.json /etc/passwd
 bi 2 "'missing.config'" @scripts/config-check.sh missing.config
 bi 2 "'9.99x'" @scripts/linux-source.sh 9.99x
+bi 2 "'6.x'" @scripts/testmod-build.sh 6.12 6.x
+bi 2 "'nosuch'" @scripts/kernel-btf.sh nosuch
 bi 2 "'--bogus'" @scripts/deps.sh --bogus
 bi 2 "got 0" @scripts/kselftest-install.sh
 
