@@ -147,3 +147,34 @@ int hist_limits(const struct hist_model *m, const double *values, size_t n,
 	}
 	return 0;
 }
+
+/* The run's one-sided bound on the side of the limit it passed. */
+static double candidate_bound(const struct hist_model *m, const struct hist_candidate *c,
+			      bool above)
+{
+	double half;
+
+	if (!m->candidate || c->n < 2 || !(c->stddev > 0))
+		return c->mean;
+	half = tdist_quantile(m->candidate, c->n - 1) * c->stddev / sqrt(c->n);
+	return above ? c->mean - half : c->mean + half;
+}
+
+struct hist_judgement hist_judge(const struct hist_model *m, const struct hist_limits *l,
+				 const struct hist_candidate *c)
+{
+	struct hist_judgement j = { .verdict = HIST_OK, .limit = NAN, .bound = NAN };
+
+	if (!isnan(l->upper) && c->mean > l->upper) {
+		j.above = true;
+		j.limit = l->upper;
+	} else if (!isnan(l->lower) && c->mean < l->lower) {
+		j.limit = l->lower;
+	} else {
+		return j;
+	}
+	j.bound = candidate_bound(m, c, j.above);
+	j.verdict = (j.above ? j.bound > j.limit : j.bound < j.limit) ? HIST_ALERT :
+		    HIST_INCONCLUSIVE;
+	return j;
+}
