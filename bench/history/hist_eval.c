@@ -41,9 +41,9 @@ static double trend(const double *v, size_t n)
 	return 100 * sxy / sxx / my;
 }
 
-static void judge(struct hist_eval *e, const struct hist_candidate *c)
+static void judge(struct hist_eval *e, const struct hist_candidate *c, double window_se2)
 {
-	struct hist_judgement j = hist_judge(&e->model, &e->lim, c);
+	struct hist_judgement j = hist_judge(&e->model, &e->lim, c, window_se2);
 
 	e->alert = j.verdict == HIST_ALERT;
 	e->inconclusive = j.verdict == HIST_INCONCLUSIVE;
@@ -60,7 +60,7 @@ int hist_evaluate(struct hist_db *db, const struct hist_opts *o,
 {
 	struct hist_model stored;
 	struct hdb_value *w;
-	double *v;
+	double *v, se2 = 0;
 	size_t n;
 
 	memset(e, 0, sizeof(*e));
@@ -86,15 +86,17 @@ int hist_evaluate(struct hist_db *db, const struct hist_opts *o,
 		free(w);
 		return -1;
 	}
-	for (size_t i = 0; i < e->n; i++)	/* oldest first */
+	for (size_t i = 0; i < e->n; i++) {	/* oldest first */
 		v[i] = w[n - 1 - i].mean;
+		se2 += hist_run_se2(w[n - 1 - i].stddev, w[n - 1 - i].n) / e->n;
+	}
 	free(w);
 	e->trend_pct = trend(v, e->n);
 	e->enough = e->n >= (size_t)e->model.min_n &&
 		    !hist_limits(&e->model, v, e->n, &e->lim);
 	free(v);
 	if (e->enough)
-		judge(e, c);
+		judge(e, c, se2);
 	return 0;
 }
 

@@ -108,19 +108,26 @@ static int commit_x(const struct rows *rs, size_t first, const struct row *r)
 	return x;
 }
 
-/* The model and limits of line's k-th result from the results before it. */
+/*
+ * The model and limits of line's k-th result from the results before it,
+ * and the mean squared standard error of their means.
+ */
 static void limits_before(const struct hist_opts *o, const struct hist_model *stored,
 			  const struct row *const *line, size_t k, double *v,
-			  struct hist_model *m, struct hist_limits *lim)
+			  struct hist_model *m, struct hist_limits *lim, double *se2)
 {
 	size_t n = 0;
 
+	*se2 = 0;
 	hist_model_for(o, stored, line[k]->higher_is_better, m);
 	for (size_t i = k; i-- > 0 && n < (size_t)m->max_n;) {
 		if (m->window_sec && line[i]->time < line[k]->time - m->window_sec)
 			break;
 		v[n++] = line[i]->mean;
+		*se2 += hist_run_se2(line[i]->stddev, line[i]->n);
 	}
+	if (n)
+		*se2 /= n;
 	lim->lower = lim->upper = NAN;
 	if (n < (size_t)m->min_n || hist_limits(m, v, n, lim))
 		lim->lower = lim->upper = lim->center = NAN;
@@ -140,10 +147,10 @@ static int write_line(FILE *dat, const struct hist_opts *o, const struct hist_mo
 		struct hist_model m;
 		struct hist_limits l;
 		enum hist_verdict verdict;
-		double lo, hi;
+		double lo, hi, se2;
 
-		limits_before(o, stored, line, k, v, &m, &l);
-		verdict = hist_judge(&m, &l, &c).verdict;
+		limits_before(o, stored, line, k, v, &m, &l, &se2);
+		verdict = hist_judge(&m, &l, &c, se2).verdict;
 		*alerts += verdict == HIST_ALERT;
 		lo = isnan(l.lower) ? l.center : l.lower;
 		hi = isnan(l.upper) ? l.center : l.upper;

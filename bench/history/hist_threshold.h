@@ -15,9 +15,12 @@
  * Then the verdict on a result, which is a run: the mean, stddev and
  * count of its own samples.  Bencher's rule alerts when the mean is past
  * a limit.  With a candidate level c (not Bencher's) the run's own
- * one-sided confidence bound, mean -/+ t(c, count - 1) x stddev / sqrt
- * count, must be past the limit too; a run whose mean is past it but
- * whose bound is not is inconclusive: its own noise could carry it there.
+ * one-sided confidence bound must be past the limit too; a run whose mean
+ * is past it but whose bound is not is inconclusive: its own noise could
+ * carry it there.  The window's spread already holds the noise its runs
+ * had within themselves, so the bound counts only the run's excess:
+ * mean -/+ t(c, count - 1) x sqrt(stddev^2 / count - w), w the mean of
+ * the window's runs' stddev^2 / count.  No excess, no discount.
  */
 #ifndef BPFCHECK_BENCH_HIST_THRESHOLD_H
 #define BPFCHECK_BENCH_HIST_THRESHOLD_H
@@ -68,7 +71,7 @@ struct hist_judgement {
 	enum hist_verdict verdict;
 	bool above;		/* the side of the limit passed (not HIST_OK) */
 	double limit;		/* that limit */
-	/* The run's confidence bound on that side: its mean when m->candidate is 0 or n < 2. */
+	/* The run's bound on that side: its mean when m->candidate is 0, no excess noise. */
 	double bound;
 };
 
@@ -92,8 +95,14 @@ double hist_normal_quantile(double p);
 int hist_limits(const struct hist_model *m, const double *values, size_t n,
 		struct hist_limits *out);
 
-/* m's verdict on c against l (limits of m's test). */
+/* The squared standard error of a run's mean (0 for one sample). */
+double hist_run_se2(double stddev, long n);
+
+/*
+ * m's verdict on c against l (limits of m's test); window_se2: the mean
+ * hist_run_se2() of the window's runs.
+ */
 struct hist_judgement hist_judge(const struct hist_model *m, const struct hist_limits *l,
-				 const struct hist_candidate *c);
+				 const struct hist_candidate *c, double window_se2);
 
 #endif

@@ -39,6 +39,9 @@ static struct hist_limits limits(enum hist_test t, double lower, double upper)
 	return l;
 }
 
+/* The window's runs' mean squared standard error (their own noise). */
+static double window_se2;
+
 /* The verdict on a run of mean, stddev and count against w's t_test limits. */
 static struct hist_judgement judge(double lower, double upper, double candidate,
 				   double mean, double sd, long n)
@@ -49,7 +52,7 @@ static struct hist_judgement judge(double lower, double upper, double candidate,
 	struct hist_limits l;
 
 	hist_limits(&m, w, 3, &l);
-	return hist_judge(&m, &l, &c);
+	return hist_judge(&m, &l, &c, window_se2);
 }
 
 /*
@@ -87,6 +90,19 @@ static void check_verdicts(void)
 	j = judge(0.975, NAN, 0.95, 1, 0.3, 3);
 	check("a clear drop with a tight spread: an alert below", j.verdict == HIST_ALERT &&
 	      !j.above, 1, 0);
+	/* The window's runs were as noisy as this one: the limit holds that noise. */
+	window_se2 = 4.0 / 3;
+	check("a run no noisier than the window's runs: an alert",
+	      judge(NAN, 0.975, 0.95, 15, 2, 3).verdict, HIST_ALERT, 0);
+	/* Half its noise is the window's: the bound counts the other half. */
+	window_se2 = 2.0 / 3;
+	j = judge(NAN, 0.975, 0.95, 15, 2, 3);
+	check("the bound counts only the run's excess noise", j.bound,
+	      15 - t95 * sqrt(4.0 / 3 - 2.0 / 3), 1e-9);
+	check("with that excess: still inconclusive", j.verdict, HIST_INCONCLUSIVE, 0);
+	window_se2 = 0;
+	check("hist_run_se2: stddev^2 / n", hist_run_se2(2, 4), 1, 1e-12);
+	check("hist_run_se2 of one sample: 0", hist_run_se2(2, 1), 0, 0);
 }
 
 int main(void)
