@@ -45,9 +45,17 @@ static const char usage_text[] =
 "  --min-sample-size N fewer results in the window: no check (default 5)\n"
 "  --max-sample-size N the newest N results (default 64)\n"
 "  --window SEC        only results this recent (default: any age)\n"
+"  --candidate-confidence C  a run past a limit alerts only when its own\n"
+"                      one-sided bound at C (0.5-1) is past it too, else it\n"
+"                      is inconclusive (exit 0); the bound counts the run's\n"
+"                      standard error beyond that of the window's runs.\n"
+"                      0: the mean alone, Bencher's rule.  Default 0.95\n"
+"                      without --test or a stored threshold, else 0;\n"
+"                      threshold does not store it\n"
 "\n"
-"Exit codes: 0 fine (inconclusive runs included), 1 an alert (check) or a failure (the database, a\n"
-"full disk: nothing is written then), 2 bad usage or a bad report.\n";
+"Exit codes: 0 fine (an inconclusive run too), 1 an alert (check) or a\n"
+"failure (the database, a full disk: nothing is written then), 2 bad usage\n"
+"or a bad report.\n";
 
 #define COMMANDS "add, check, report, plot, export, import or threshold"
 #define CAND_FORM "0, or a confidence level from 0.5 to below 1"

@@ -26,10 +26,10 @@
 #define HIST_DEFAULT_PERCENTILE	0.999
 /*
  * And the run's own samples: a run alerts only when its one-sided 95%
- * confidence bound is past the limit too, else it is inconclusive.  A
- * wall-clock run that a busy second pushed past the limit spreads too
- * wide to say (Documentation/history.md).  Not Bencher's: --test or a
- * stored threshold gives Bencher's rule, the mean alone.
+ * bound (its standard error beyond the window runs') is past the limit
+ * too, else it is inconclusive.  A wall-clock run that a busy second
+ * pushed past the limit spreads too wide to say (Documentation/history.md).
+ * Not Bencher's: --test or a stored threshold gives Bencher's rule.
  */
 #define HIST_DEFAULT_CANDIDATE	0.95
 
