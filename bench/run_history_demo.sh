@@ -30,7 +30,9 @@
 #   -R          reuse the reports and commits an earlier run left in DIR
 #
 # Writes DIR/drift.db and DIR/host.db, each run's report under runs/, the
-# alert lines in DIR/*-alerts.txt and the plots under DIR/plot/.  Exits 0
+# alert lines in DIR/*-alerts.txt, the inconclusive ones (a run past a
+# limit whose own spread straddles it) in DIR/*-inconclusive.txt and the
+# plots under DIR/plot/.  Exits 0
 # when the drift was caught and the unchanged runs raised no alert, 1 when
 # not, 2 on bad usage or a failed run.
 set -eu
@@ -149,19 +151,23 @@ measure_in_guest() {
 	done <"$out/drift-commits.txt"
 }
 
-# check, then add, commit by commit; alert lines kept.  Prints the alerts.
+# check, then add, commit by commit; alert and inconclusive lines kept
+# (ALERTS, and the same name ending in -inconclusive.txt).  Prints them.
 replay() {	# DB ALERTS PREFIX TESTBED [check options]
 	rdb=$1 alerts=$2 prefix=$3 tb=$4
+	unsure=${alerts%-alerts.txt}-inconclusive.txt
 	shift 4
 	: >"$alerts"
+	: >"$unsure"
 	while read -r n sha _; do
 		when=$((t0 + 60 * ${n#0}))
 		where="--db $rdb --branch main --commit $sha --time $when"
 		# shellcheck disable=SC2086
 		"$BENCH" history check $where ${tb:+--testbed "$tb"} "$@" \
 			"$out/runs/$prefix-$n.json" >"$out/check.out" || true
-		sed "s/^alert: /commit $n: alert: /;/^alert\|^commit/!d" "$out/check.out" |
-			tee -a "$alerts"
+		sed -n "s/^alert: /commit $n: alert: /p" "$out/check.out" | tee -a "$alerts"
+		sed -n "s/^inconclusive: /commit $n: inconclusive: /p" "$out/check.out" |
+			tee -a "$unsure"
 		# shellcheck disable=SC2086
 		"$BENCH" history add $where ${tb:+--testbed "$tb"} \
 			"$out/runs/$prefix-$n.json" >/dev/null || die "adding commit $n failed"
@@ -224,7 +230,9 @@ for m in $modes; do
 		echo "drift: $a alert lines against the window, $p against the previous commit alone"
 		[ "$a" -gt 0 ] && [ "$p" -eq 0 ] || ok=1 ;;
 	host)
-		echo "host: $a false alarms in $commits runs; load average, first and last run:" \
+		u=$(grep -c . "$out/host-inconclusive.txt" || true)
+		echo "host: $a false alarms and $u inconclusive in $commits runs;" \
+			"load average, first and last run:" \
 			"$(sed -n '1p;$p' "$out/host-load.txt" | sed 's/.*load average //' |
 				tr '\n' ';')"
 		[ "$a" -eq 0 ] || ok=1 ;;

@@ -45,11 +45,20 @@ static const char usage_text[] =
 "  --min-sample-size N fewer results in the window: no check (default 5)\n"
 "  --max-sample-size N the newest N results (default 64)\n"
 "  --window SEC        only results this recent (default: any age)\n"
+"  --candidate-confidence C  a run past a limit alerts only when its own\n"
+"                      one-sided bound at C (0.5-1) is past it too, else it\n"
+"                      is inconclusive (exit 0); the bound counts the run's\n"
+"                      standard error beyond that of the window's runs.\n"
+"                      0: the mean alone, Bencher's rule.  Default 0.95\n"
+"                      without --test or a stored threshold, else 0;\n"
+"                      threshold does not store it\n"
 "\n"
-"Exit codes: 0 fine, 1 an alert (check) or a failure (the database, a\n"
-"full disk: nothing is written then), 2 bad usage or a bad report.\n";
+"Exit codes: 0 fine (an inconclusive run too), 1 an alert (check) or a\n"
+"failure (the database, a full disk: nothing is written then), 2 bad usage\n"
+"or a bad report.\n";
 
 #define COMMANDS "add, check, report, plot, export, import or threshold"
+#define CAND_FORM "0, or a confidence level from 0.5 to below 1"
 #define REPORTS "REPORT... (bench --json, BMF or vmtest --bench --json)"
 
 static const char *const commands[] = {
@@ -101,7 +110,8 @@ static int parse_long(const char *opt, const char *arg, long min, const char *fo
 }
 
 enum { O_DB = 256, O_PROJECT, O_BRANCH, O_START, O_COMMIT, O_TESTBED, O_TIME,
-	O_TEST, O_LOWER, O_UPPER, O_MIN, O_MAX, O_WINDOW, O_MEASURE, O_OUT, O_SCHEMA };
+	O_TEST, O_LOWER, O_UPPER, O_MIN, O_MAX, O_WINDOW, O_MEASURE, O_OUT, O_SCHEMA,
+	O_CAND };
 
 static const struct option longs[] = {
 	{ "db", required_argument, NULL, O_DB },
@@ -117,6 +127,7 @@ static const struct option longs[] = {
 	{ "min-sample-size", required_argument, NULL, O_MIN },
 	{ "max-sample-size", required_argument, NULL, O_MAX },
 	{ "window", required_argument, NULL, O_WINDOW },
+	{ "candidate-confidence", required_argument, NULL, O_CAND },
 	{ "measure", required_argument, NULL, O_MEASURE },
 	{ "out", required_argument, NULL, O_OUT },
 	{ "schema", required_argument, NULL, O_SCHEMA },
@@ -190,6 +201,14 @@ static int parse_opt(int c, struct hist_opts *o)
 			return BENCH_EXIT_USAGE;
 		m->window_sec = v;
 		return 0;
+	case O_CAND:
+		o->candidate_given = true;
+		if (parse_num("--candidate-confidence", optarg, 0, 1, CAND_FORM, &m->candidate))
+			return BENCH_EXIT_USAGE;
+		if (m->candidate && (m->candidate < 0.5 || m->candidate >= 1))
+			return hist_usage_error("--candidate-confidence '%s': expected %s",
+						optarg, CAND_FORM);
+		return 0;
 	}
 	return -2;
 }
@@ -216,6 +235,9 @@ static int check_needs(struct hist_opts *o)
 		return hist_usage_error("%s: --out DIR is required", commands[o->cmd]);
 	if (o->cmd == HIST_THRESHOLD && !o->measure)
 		return hist_usage_error("threshold: --measure NAME is required");
+	if (o->cmd == HIST_THRESHOLD && o->candidate_given)
+		return hist_usage_error(
+			"threshold: --candidate-confidence is not stored; give it to check");
 	if ((where || o->cmd == HIST_IMPORT) != (o->n_files > 0))
 		return hist_usage_error(o->n_files ? "%s takes no file arguments, got '%s'" :
 					"%s: expected %s", commands[o->cmd],
@@ -302,14 +324,21 @@ void hist_model_for(const struct hist_opts *o, const struct hist_model *stored,
 		    bool higher_is_better, struct hist_model *m)
 {
 	*m = (struct hist_model){ .test = HIST_T_TEST, .min_n = HIST_DEFAULT_MIN_N,
-				  .max_n = HIST_DEFAULT_MAX_N };
+				  .max_n = HIST_DEFAULT_MAX_N,
+				  .candidate = HIST_DEFAULT_CANDIDATE };
 	default_sides(m->test, higher_is_better, m);
-	if (stored)
+	/* A test someone chose is Bencher's: the mean alone, unless asked. */
+	if (stored) {
 		*m = *stored;
+		m->candidate = 0;
+	}
 	if (o->test_given) {
 		m->test = o->model.test;
+		m->candidate = 0;
 		default_sides(m->test, higher_is_better, m);
 	}
+	if (o->candidate_given)
+		m->candidate = o->model.candidate;
 	if (o->lower_given || o->upper_given) {
 		m->lower = o->lower_given ? o->model.lower : NAN;
 		m->upper = o->upper_given ? o->model.upper : NAN;

@@ -24,6 +24,14 @@
 #define HIST_DEFAULT_MIN_N	5
 #define HIST_DEFAULT_MAX_N	64
 #define HIST_DEFAULT_PERCENTILE	0.999
+/*
+ * And the run's own samples: a run alerts only when its one-sided 95%
+ * bound (its standard error beyond the window runs') is past the limit
+ * too, else it is inconclusive.  A wall-clock run that a busy second
+ * pushed past the limit spreads too wide to say (Documentation/history.md).
+ * Not Bencher's: --test or a stored threshold gives Bencher's rule.
+ */
+#define HIST_DEFAULT_CANDIDATE	0.95
 
 enum hist_cmd {
 	HIST_ADD,
@@ -49,7 +57,7 @@ struct hist_opts {
 	int schema;		/* creates an older schema: the migration's tests */
 	struct hist_model model;
 	bool test_given, lower_given, upper_given;
-	bool min_given, max_given, window_given;
+	bool min_given, max_given, window_given, candidate_given;
 	char **files;
 	int n_files;
 	char branch_buf[256];
@@ -67,7 +75,7 @@ int hist_check_boundary(const char *opt, bool given, const struct hist_model *m,
 /*
  * The model for a measure: the command line's choices over the stored
  * threshold (stored may be NULL) over the default (t_test, 0.999 on the
- * side where a change is worse).
+ * side where a change is worse, the run's own bound at 0.95).
  */
 void hist_model_for(const struct hist_opts *o, const struct hist_model *stored,
 		    bool higher_is_better, struct hist_model *m);

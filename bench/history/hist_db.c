@@ -250,6 +250,7 @@ static int setup(struct hist_db *db, const char *path, bool fresh, int schema,
 		 char *err, size_t len)
 {
 	char why[128];
+	int ret;
 
 	sqlite3_busy_timeout(db->db, BUSY_TIMEOUT_MS);
 	sqlite3_extended_result_codes(db->db, 1);
@@ -257,7 +258,17 @@ static int setup(struct hist_db *db, const char *path, bool fresh, int schema,
 		snprintf(err, len, "%s: corrupt (%s); refusing to touch it", path, why);
 		return -1;
 	}
-	if (adopt(db, path, schema, false, err, len))
+	/*
+	 * One read transaction: application_id, user_version and the tables
+	 * from one moment.  Read one by one, a writer creating the file could
+	 * commit in between, and its tables without the id look like another
+	 * program's database.
+	 */
+	if (exec(db, "BEGIN"))
+		return cannot(db, path, err, len);
+	ret = adopt(db, path, schema, false, err, len);
+	hdb_rollback(db);
+	if (ret)
 		return -1;
 	if (exec_busy(db, "PRAGMA journal_mode = WAL") || exec(db, "PRAGMA foreign_keys = ON") ||
 	    hdb_begin(db))

@@ -18,6 +18,7 @@ static bool stored_model(struct hist_db *db, const char *measure, struct hist_mo
 	if (hdb_get_threshold(db, measure, &t) || !t.test[0] ||
 	    hist_test_parse(t.test, &m->test))
 		return false;
+	m->candidate = 0;
 	m->min_n = t.min_n;
 	m->max_n = t.max_n;
 	m->window_sec = t.window_sec;
@@ -40,26 +41,26 @@ static double trend(const double *v, size_t n)
 	return 100 * sxy / sxx / my;
 }
 
-static void judge(struct hist_eval *e, double value)
+static void judge(struct hist_eval *e, const struct hist_candidate *c, double window_se2)
 {
-	if (!isnan(e->lim.upper) && value > e->lim.upper) {
-		e->alert = e->above = true;
-		e->limit = e->lim.upper;
-		e->boundary = e->model.upper;
-	} else if (!isnan(e->lim.lower) && value < e->lim.lower) {
-		e->alert = true;
-		e->limit = e->lim.lower;
-		e->boundary = e->model.lower;
-	}
+	struct hist_judgement j = hist_judge(&e->model, &e->lim, c, window_se2);
+
+	e->alert = j.verdict == HIST_ALERT;
+	e->inconclusive = j.verdict == HIST_INCONCLUSIVE;
+	e->above = j.above;
+	e->limit = j.limit;
+	e->bound = j.bound;
+	e->boundary = j.above ? e->model.upper : e->model.lower;
 }
 
 int hist_evaluate(struct hist_db *db, const struct hist_opts *o,
-		  struct hdb_series *s, bool higher_is_better, double value,
-		  int64_t now, int64_t skip_newest, struct hist_eval *e)
+		  struct hdb_series *s, bool higher_is_better,
+		  const struct hist_candidate *c, int64_t now, int64_t skip_newest,
+		  struct hist_eval *e)
 {
 	struct hist_model stored;
 	struct hdb_value *w;
-	double *v;
+	double *v, se2 = 0;
 	size_t n;
 
 	memset(e, 0, sizeof(*e));
@@ -85,15 +86,17 @@ int hist_evaluate(struct hist_db *db, const struct hist_opts *o,
 		free(w);
 		return -1;
 	}
-	for (size_t i = 0; i < e->n; i++)	/* oldest first */
+	for (size_t i = 0; i < e->n; i++) {	/* oldest first */
 		v[i] = w[n - 1 - i].mean;
+		se2 += hist_run_se2(w[n - 1 - i].stddev, w[n - 1 - i].n) / e->n;
+	}
 	free(w);
 	e->trend_pct = trend(v, e->n);
 	e->enough = e->n >= (size_t)e->model.min_n &&
 		    !hist_limits(&e->model, v, e->n, &e->lim);
 	free(v);
 	if (e->enough)
-		judge(e, value);
+		judge(e, c, se2);
 	return 0;
 }
 

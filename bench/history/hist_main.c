@@ -84,16 +84,21 @@ out:
 	return ret;
 }
 
-static void print_alert(const struct hist_point *p, const struct hist_eval *e,
-			const char *branch, const char *testbed)
+/* "alert: ..." or "inconclusive: ...": one line, the limit, the run's bound, the window. */
+static void print_verdict(const struct hist_point *p, const struct hist_eval *e,
+			  const char *branch, const char *testbed)
 {
-	char win[256];
+	const char *side = e->above ? "upper" : "lower";
+	char win[256], own[160] = "";
 
 	hist_window_text(e, branch, testbed, win, sizeof(win));
-	printf("alert: %s %s: %.6g %s %s the %s limit %.6g (%s, %s boundary %g; window: %s)\n",
-	       p->benchmark, p->measure, p->mean, p->units, e->above ? "above" : "below",
-	       e->above ? "upper" : "lower", e->limit, hist_test_name(e->model.test),
-	       e->above ? "upper" : "lower", e->boundary, win);
+	if (e->model.candidate && p->n > 1 && p->stddev > 0)
+		snprintf(own, sizeof(own), "; its %g%% bound %.6g from %ld samples, stddev %.3g",
+			 100 * e->model.candidate, e->bound, p->n, p->stddev);
+	printf("%s: %s %s: %.6g %s %s the %s limit %.6g (%s, %s boundary %g%s%s; window: %s)\n",
+	       e->alert ? "alert" : "inconclusive", p->benchmark, p->measure, p->mean, p->units,
+	       e->above ? "above" : "below", side, e->limit, hist_test_name(e->model.test),
+	       side, e->boundary, own, e->inconclusive ? ", not past it" : "", win);
 }
 
 /* The series of p in the store; false when any part of it is new. */
@@ -123,7 +128,7 @@ static bool find_series(struct hist_db *db, const struct hist_opts *o,
 
 static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
 {
-	int alerts = 0, thin = 0;
+	int alerts = 0, unsure = 0, thin = 0;
 	struct hist_db *db;
 
 	if (access(o->db, F_OK)) {
@@ -137,11 +142,10 @@ static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
 	for (size_t i = 0; i < b->n_points; i++) {
 		const struct hist_point *p = &b->points[i];
 		struct hdb_series s;
+		struct hist_candidate c = { .mean = p->mean, .stddev = p->stddev, .n = p->n };
 		struct hist_eval e = { .enough = false };
-
 		int ret = find_series(db, o, b, p, &s) ?
-			  hist_evaluate(db, o, &s, p->higher_is_better, p->mean, o->time, 0, &e) :
-			  0;
+			  hist_evaluate(db, o, &s, p->higher_is_better, &c, o->time, 0, &e) : 0;
 
 		if (ret) {
 			ret = ret > 0 ? ret : db_failed(db, o->db, "reading the window");
@@ -150,14 +154,15 @@ static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
 		}
 		if (!e.enough)
 			thin++;
-		if (e.alert) {
-			print_alert(p, &e, o->branch, b->testbeds[p->testbed].name);
-			alerts++;
-		}
+		if (e.alert || e.inconclusive)
+			print_verdict(p, &e, o->branch, b->testbeds[p->testbed].name);
+		alerts += e.alert;
+		unsure += e.inconclusive;
 	}
-	printf("%s: %zu result%s checked on branch %s: %d alert%s, %d with too little history\n",
-	       HIST_WHO, b->n_points, b->n_points == 1 ? "" : "s", o->branch, alerts,
-	       alerts == 1 ? "" : "s", thin);
+	printf("%s: %zu result%s checked on branch %s: ", HIST_WHO, b->n_points,
+	       b->n_points == 1 ? "" : "s", o->branch);
+	printf("%d alert%s, %d inconclusive, %d with too little history\n", alerts,
+	       alerts == 1 ? "" : "s", unsure, thin);
 	hdb_close(db);
 	return alerts ? 1 : 0;
 }
@@ -185,13 +190,17 @@ static int report_series(const struct hdb_series_row *r, void *vctx)
 				.measure_name = r->measure_name, .max_n = 1 };
 	char lo[32], hi[32], tr[32];
 	struct hdb_value *last;
+	struct hist_candidate cand;
 	struct hist_eval e;
 	size_t n;
 
 	hdb_branch_start(c->db, r->branch, &s.start_branch, &s.start_time);
-	c->failed = hdb_window(c->db, &s, &last, &n) || !n ? -1 :
-		    hist_evaluate(c->db, c->o, &s, r->higher_is_better, last[0].mean,
-				  last[0].time, 1, &e);
+	c->failed = hdb_window(c->db, &s, &last, &n) || !n ? -1 : 0;
+	if (!c->failed) {
+		cand = (struct hist_candidate){ last[0].mean, last[0].stddev, last[0].n };
+		c->failed = hist_evaluate(c->db, c->o, &s, r->higher_is_better, &cand,
+					  last[0].time, 1, &e);
+	}
 	if (c->failed) {
 		free(last);
 		return 1;
@@ -202,7 +211,8 @@ static int report_series(const struct hdb_series_row *r, void *vctx)
 	printf("%-32s %-10s %-10s %-26s %5ld  %.7s %12.6g %-10s %12s %12s %14s  %s\n",
 	       r->benchmark_name, r->measure_name, r->branch_name, r->testbed_name, r->count,
 	       last[0].commit, last[0].mean, r->units, lo, hi, tr,
-	       !e.enough ? "too little history" : e.alert ? "ALERT" : "ok");
+	       !e.enough ? "too little history" : e.alert ? "ALERT" :
+	       e.inconclusive ? "inconclusive" : "ok");
 	free(last);
 	return 0;
 }

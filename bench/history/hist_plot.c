@@ -26,7 +26,8 @@ struct row {
 	char *branch, *testbed, *commit, *benchmark, *measure, *units;
 	bool higher_is_better;
 	int64_t time;
-	double mean;
+	double mean, stddev;
+	long n;			/* samples behind the mean */
 	bool done;		/* plotted already */
 };
 
@@ -49,7 +50,7 @@ static int collect(const struct hdb_result_row *in, void *ctx)
 	rs->r = more;
 	r = &rs->r[rs->n++];
 	*r = (struct row){ .higher_is_better = in->higher_is_better, .time = in->time,
-			   .mean = in->mean };
+			   .mean = in->mean, .stddev = in->stddev, .n = in->n };
 	r->branch = strdup(in->branch);
 	r->testbed = strdup(in->testbed);
 	r->commit = strndup(in->commit, 7);
@@ -107,22 +108,28 @@ static int commit_x(const struct rows *rs, size_t first, const struct row *r)
 	return x;
 }
 
-/* The limits of line's k-th result from the results before it. */
+/*
+ * The model and limits of line's k-th result from the results before it,
+ * and the mean squared standard error of their means.
+ */
 static void limits_before(const struct hist_opts *o, const struct hist_model *stored,
 			  const struct row *const *line, size_t k, double *v,
-			  struct hist_limits *lim)
+			  struct hist_model *m, struct hist_limits *lim, double *se2)
 {
-	struct hist_model m;
 	size_t n = 0;
 
-	hist_model_for(o, stored, line[k]->higher_is_better, &m);
-	for (size_t i = k; i-- > 0 && n < (size_t)m.max_n;) {
-		if (m.window_sec && line[i]->time < line[k]->time - m.window_sec)
+	*se2 = 0;
+	hist_model_for(o, stored, line[k]->higher_is_better, m);
+	for (size_t i = k; i-- > 0 && n < (size_t)m->max_n;) {
+		if (m->window_sec && line[i]->time < line[k]->time - m->window_sec)
 			break;
 		v[n++] = line[i]->mean;
+		*se2 += hist_run_se2(line[i]->stddev, line[i]->n);
 	}
+	if (n)
+		*se2 /= n;
 	lim->lower = lim->upper = NAN;
-	if (n < (size_t)m.min_n || hist_limits(&m, v, n, lim))
+	if (n < (size_t)m->min_n || hist_limits(m, v, n, lim))
 		lim->lower = lim->upper = lim->center = NAN;
 }
 
@@ -136,18 +143,20 @@ static int write_line(FILE *dat, const struct hist_opts *o, const struct hist_mo
 	if (!v)
 		return -1;
 	for (size_t k = 0; k < n; k++) {
+		struct hist_candidate c = { line[k]->mean, line[k]->stddev, line[k]->n };
+		struct hist_model m;
 		struct hist_limits l;
-		double lo, hi;
-		bool alert;
+		enum hist_verdict verdict;
+		double lo, hi, se2;
 
-		limits_before(o, stored, line, k, v, &l);
-		alert = (!isnan(l.upper) && line[k]->mean > l.upper) ||
-			(!isnan(l.lower) && line[k]->mean < l.lower);
-		*alerts += alert;
+		limits_before(o, stored, line, k, v, &m, &l, &se2);
+		verdict = hist_judge(&m, &l, &c, se2).verdict;
+		*alerts += verdict == HIST_ALERT;
 		lo = isnan(l.lower) ? l.center : l.lower;
 		hi = isnan(l.upper) ? l.center : l.upper;
+		/* The last column: 0 ok, 1 an alert, 2 inconclusive (hist_verdict). */
 		fprintf(dat, "%d %.10g %.10g %.10g %d\n", commit_x(rs, first, line[k]),
-			line[k]->mean, lo, hi, alert);
+			line[k]->mean, lo, hi, verdict);
 	}
 	fprintf(dat, "\n\n");
 	free(v);
@@ -207,7 +216,10 @@ static void gp_body(FILE *gp, const struct rows *rs, size_t first, const char *d
 			"  '%s' index %zu using 1:2 with linespoints lw 2 pt 7 ps 0.6 lc rgb '%s' title \"%s\" noenhanced, \\\n",
 			dat, i, c, titles[i]);
 		fprintf(gp,
-			"  '%s' index %zu using 1:($5 > 0 ? $2 : NaN) with points pt 6 ps 2.5 lw 2 lc rgb '#d62728' title \"%s: alert\" noenhanced%s\n",
+			"  '%s' index %zu using 1:($5 == 1 ? $2 : NaN) with points pt 6 ps 2.5 lw 2 lc rgb '#d62728' title \"%s: alert\" noenhanced, \\\n",
+			dat, i, titles[i]);
+		fprintf(gp,
+			"  '%s' index %zu using 1:($5 == 2 ? $2 : NaN) with points pt 4 ps 2 lw 1 lc rgb '#ff7f0e' title \"%s: inconclusive\" noenhanced%s\n",
 			dat, i, titles[i], i + 1 < lines ? ", \\" : "");
 	}
 }

@@ -147,3 +147,39 @@ int hist_limits(const struct hist_model *m, const double *values, size_t n,
 	}
 	return 0;
 }
+
+double hist_run_se2(double stddev, long n)
+{
+	return n > 1 && isfinite(stddev) ? stddev * stddev / n : 0;
+}
+
+/* The run's one-sided bound on the side of the limit it passed. */
+static double candidate_bound(const struct hist_model *m, const struct hist_candidate *c,
+			      double window_se2, bool above)
+{
+	double excess = hist_run_se2(c->stddev, c->n) - window_se2, half;
+
+	if (!m->candidate || !(excess > 0))
+		return c->mean;
+	half = tdist_quantile(m->candidate, c->n - 1) * sqrt(excess);
+	return above ? c->mean - half : c->mean + half;
+}
+
+struct hist_judgement hist_judge(const struct hist_model *m, const struct hist_limits *l,
+				 const struct hist_candidate *c, double window_se2)
+{
+	struct hist_judgement j = { .verdict = HIST_OK, .limit = NAN, .bound = NAN };
+
+	if (!isnan(l->upper) && c->mean > l->upper) {
+		j.above = true;
+		j.limit = l->upper;
+	} else if (!isnan(l->lower) && c->mean < l->lower) {
+		j.limit = l->lower;
+	} else {
+		return j;
+	}
+	j.bound = candidate_bound(m, c, window_se2, j.above);
+	j.verdict = (j.above ? j.bound > j.limit : j.bound < j.limit) ? HIST_ALERT :
+		    HIST_INCONCLUSIVE;
+	return j;
+}

@@ -11,10 +11,21 @@
  *   iqr         Q1 - boundary x IQR, Q3 + boundary x IQR (Tukey's fences)
  *
  * mean and stddev are those of the window's values (each a run's mean).
+ *
+ * Then the verdict on a result, which is a run: the mean, stddev and
+ * count of its own samples.  Bencher's rule alerts when the mean is past
+ * a limit.  With a candidate level c (not Bencher's) the run's own
+ * one-sided confidence bound must be past the limit too; a run whose mean
+ * is past it but whose bound is not is inconclusive: its own noise could
+ * carry it there.  The window's spread already holds the noise its runs
+ * had within themselves, so the bound counts only the run's excess:
+ * mean -/+ t(c, count - 1) x sqrt(stddev^2 / count - w), w the mean of
+ * the window's runs' stddev^2 / count.  No excess, no discount.
  */
 #ifndef BPFCHECK_BENCH_HIST_THRESHOLD_H
 #define BPFCHECK_BENCH_HIST_THRESHOLD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,12 +45,34 @@ struct hist_model {
 	int64_t window_sec;	/* no older than this (0: any age) */
 	double lower;		/* NaN: no lower boundary */
 	double upper;		/* NaN: no upper boundary */
+	double candidate;	/* the run's own level, 0.5 to < 1; 0: Bencher's rule */
 };
 
 struct hist_limits {
 	double center;		/* the window's mean (median for iqr) */
 	double lower;		/* NaN: none */
 	double upper;
+};
+
+/* A run checked against the limits: its samples' mean, stddev and count. */
+struct hist_candidate {
+	double mean;
+	double stddev;
+	long n;
+};
+
+enum hist_verdict {
+	HIST_OK = 0,
+	HIST_ALERT = 1,
+	HIST_INCONCLUSIVE = 2,	/* the mean is past a limit, its confidence bound is not */
+};
+
+struct hist_judgement {
+	enum hist_verdict verdict;
+	bool above;		/* the side of the limit passed (not HIST_OK) */
+	double limit;		/* that limit */
+	/* The run's bound on that side: its mean when m->candidate is 0, no excess noise. */
+	double bound;
 };
 
 /* "t_test" and friends: 0, or -1 for an unknown name. */
@@ -61,5 +94,15 @@ double hist_normal_quantile(double p);
  */
 int hist_limits(const struct hist_model *m, const double *values, size_t n,
 		struct hist_limits *out);
+
+/* The squared standard error of a run's mean (0 for one sample). */
+double hist_run_se2(double stddev, long n);
+
+/*
+ * m's verdict on c against l (limits of m's test); window_se2: the mean
+ * hist_run_se2() of the window's runs.
+ */
+struct hist_judgement hist_judge(const struct hist_model *m, const struct hist_limits *l,
+				 const struct hist_candidate *c, double window_se2);
 
 #endif

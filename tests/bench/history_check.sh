@@ -106,7 +106,7 @@ check_tests() {
 		expect_exit 1
 		expect_nlines "$OUT" 2
 		expect_match "$OUT" "^alert: prog-cost/made-up test_run: 110 ns/run above the upper limit [0-9.]+ \(${spec%% *}, upper boundary [0-9.]+; window: 6 results of main on x86_64-2cpu-6.99-test, commits c1..c6, max 64\)$"
-		expect_line "$OUT" "bench history: 1 result checked on branch main: 1 alert, 0 with too little history"
+		expect_line "$OUT" "bench history: 1 result checked on branch main: 1 alert, 0 inconclusive, 0 with too little history"
 		mkrep "$T/n.json" 100.5
 		# shellcheck disable=SC2086
 		hist check --branch main --commit c9 --test $spec "$T/n.json"
@@ -164,10 +164,10 @@ check_window() {
 	mkrep "$T/n.json" 110
 	hist check --branch main --commit c9 --min-sample-size 7 "$T/n.json"
 	expect_exit 0
-	expect_has "$OUT" "0 alerts, 1 with too little history"
+	expect_has "$OUT" "0 alerts, 0 inconclusive, 1 with too little history"
 	hist check --branch main --commit c9 --time $((t0 + 100000)) --window 3600 "$T/n.json"
 	expect_exit 0
-	expect_has "$OUT" "0 alerts, 1 with too little history"
+	expect_has "$OUT" "0 alerts, 0 inconclusive, 1 with too little history"
 	hist check --branch main --commit c9 --time $((t0 + 100000)) --window 200000 "$T/n.json"
 	expect_exit 1
 	expect_has "$OUT" "within 200000s)"
@@ -204,6 +204,44 @@ check_stored_threshold() {
 	end_check
 }
 
+# mksamples FILE S...: a report whose test_run has exactly those samples.
+mksamples() {
+	f=$1
+	shift
+	mkrep "$f" 0
+	jq --argjson s "[$(echo "$@" | tr ' ' ',')]" '.metrics[0].samples = $s' "$f" >"$f.tmp" &&
+		mv "$f.tmp" "$f"
+}
+
+check_candidate() {
+	begin "default: a run past the limit whose own spread straddles it is inconclusive"
+	series $BASE
+	mksamples "$T/n.json" 95 100 130	# mean 108.3, stddev 18.9
+	hist check --branch main --commit c9 "$T/n.json"
+	expect_exit 0
+	expect_match "$OUT" "^inconclusive: prog-cost/made-up test_run: 108.333 ns/run above the upper limit [0-9.]+ \(t_test, upper boundary 0.999; its 95% bound [0-9.]+ from 3 samples, stddev 18.9, not past it; window: 6 results"
+	expect_has "$OUT" "0 alerts, 1 inconclusive, 0 with too little history"
+	hist check --branch main --commit c9 --candidate-confidence 0 "$T/n.json"
+	expect_exit 1
+	hist check --branch main --commit c9 --test t_test "$T/n.json"
+	expect_exit 1
+	expect_match "$OUT" "^alert: .*\(t_test, upper boundary 0.999; window:"
+	mksamples "$T/n.json" 109.5 110 110.5	# the negative control: a clear shift
+	hist check --branch main --commit c9 "$T/n.json"
+	expect_exit 1
+	expect_match "$OUT" "^alert: .* 110 ns/run above .* its 95% bound 109.[0-9]+ from 3 samples"
+	mksamples "$T/n.json" 95 100 130
+	hist add --branch main --commit c9 --time $((t0 + 600)) "$T/n.json"
+	hist report
+	expect_match "$OUT" " c9 .* inconclusive$"
+	hist check --branch main --commit c9 --candidate-confidence 0.3 "$T/n.json"
+	expect_exit 2
+	expect_has "$ERR" "--candidate-confidence '0.3': expected 0, or a confidence level"
+	hist threshold --measure test_run --candidate-confidence 0.9
+	expect_exit 2
+	end_check
+}
+
 . "$HERE/history_trust.sh"
 
 check_unit
@@ -214,6 +252,7 @@ check_drift
 check_window
 check_branches
 check_stored_threshold
+check_candidate
 trust_checks
 echo "history-checks: $n_passed passed, $n_failed failed"
 [ "$n_failed" -eq 0 ]
