@@ -65,7 +65,8 @@ count() {	# WORD...
 # ---- merge: the runs of several CI jobs into one table ----------------------
 if [ "${1:-}" = merge ]; then
 	shift
-	out= rargs=
+	out=''
+	rargs=''
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-o) [ $# -ge 2 ] || usage "-o needs a DIR"; out=$2; shift 2 ;;
@@ -93,8 +94,8 @@ if [ "${1:-}" = merge ]; then
 fi
 
 # ---- options -----------------------------------------------------------------
-kernels= host=0 tests= deny= denydir= workers=2 watchdog=180 guests= shard= tmo=5400
-out= json= markdown= testmod=1
+kernels='' tests='' deny='' denydir='' guests='' shard='' out='' json='' markdown=''
+host=0 workers=2 watchdog=180 tmo=5400 testmod=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	-k) [ $# -ge 2 ] || usage "-k needs a KERNEL"; kernels="$kernels $2"; shift 2 ;;

@@ -27,7 +27,8 @@ usage() {
 	exit 2
 }
 
-out= built= notbuilt= modules= json= format=text
+out='' built='' notbuilt='' modules='' json=''
+format=text
 while [ $# -gt 0 ]; do
 	case $1 in
 	-o) [ $# -ge 2 ] || usage "-o needs a DIR"; out=$2; shift 2 ;;
