@@ -166,7 +166,8 @@ static void setup_log(struct test_loader *tester, struct bpf_program *prog,
 	tester->log_buf[0] = '\0';
 	bpf_program__set_log_buf(prog, tester->log_buf, tester->log_buf_sz);
 	bpf_program__set_log_level(prog, level);
-	bpf_program__set_flags(prog, bpf_program__flags(prog) | spec->prog_flags);
+	bpf_program__set_flags(prog, (bpf_program__flags(prog) | spec->prog_flags) &
+			       ~spec->prog_flags_clear);
 }
 
 static void print_log(const char *log)

@@ -271,6 +271,9 @@ static int apply_tag(struct test_spec *spec, const struct tag *t)
 		spec->description = t->value;
 	else if (!strcmp(t->key, "log_level") && parse_value(t->value, &v))
 		spec->log_level = (int)v;
+	else if (!strcmp(t->key, "flag") && t->value[0] == '!' &&
+		 parse_value(t->value + 1, &v))
+		spec->prog_flags_clear |= (uint32_t)v;
 	else if (!strcmp(t->key, "flag") && parse_value(t->value, &v))
 		spec->prog_flags |= (uint32_t)v;
 	else if (!strcmp(t->key, "btf_path"))

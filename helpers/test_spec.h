@@ -48,7 +48,8 @@ struct test_spec {
 	const char *description;
 	struct spec_mode priv, unpriv;
 	int log_level;		/* -1: decided by the expectations */
-	uint32_t prog_flags;
+	/* __flag(X) adds X to the program's flags, __flag(!X) takes it off. */
+	uint32_t prog_flags, prog_flags_clear;
 	bool auxiliary, auxiliary_unpriv;
 	const char *btf_path;
 	/* __linear_size(): the skb's linear part in the test run, or -1. */
