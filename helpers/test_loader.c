@@ -15,6 +15,7 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 
+#include "btf_names.h"
 #include "cap_helpers.h"
 #include "insn_text.h"
 #include "int_file.h"
@@ -123,16 +124,31 @@ static bool check_retval(struct test_loader *tester, struct bpf_object *obj,
 	return true;
 }
 
+/*
+ * __btf_func_path's object also serves as __btf_path's when there is
+ * none, for kfuncs (as in the kernel's loader).
+ */
 static struct bpf_object *open_subtest(const struct subtest_ctx *c,
 				       const struct test_spec *spec)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, opts,
 		    .object_name = c->skel_name,
-		    .btf_custom_path = spec->btf_path);
+		    .btf_custom_path = spec->btf_path ? spec->btf_path :
+				       spec->btf_func_path);
 	struct bpf_object *obj = bpf_object__open_mem(c->elf, c->elf_sz, &opts);
+	int err;
 
 	if (!ASSERT_OK_PTR(obj, "bpf_object__open_mem"))
 		return NULL;
+	if (spec->btf_func_path) {
+		err = btf_name_params_from(obj, spec->btf_func_path);
+		if (err) {
+			ASSERT_FAIL("__btf_func_path(\"%s\"): %s", spec->btf_func_path,
+				    strerror(-err));
+			bpf_object__close(obj);
+			return NULL;
+		}
+	}
 	return obj;
 }
 

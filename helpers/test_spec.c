@@ -289,8 +289,7 @@ static int apply_tag(struct test_spec *spec, const struct tag *t)
 	else if (!strcmp(t->key, "auxiliary_unpriv"))
 		spec->auxiliary_unpriv = true;
 	else if (!strcmp(t->key, "btf_func_path"))
-		spec->priv.unsupported = spec->unpriv.unsupported =
-			"__btf_func_path (BTF of __naked subprograms from a file) is not supported";
+		spec->btf_func_path = t->value;
 	else if (len > strlen(unpriv) && !strcmp(t->key + len - strlen(unpriv), unpriv)) {
 		snprintf(key, sizeof(key), "%.*s", (int)(len - strlen(unpriv)), t->key);
 		return apply_mode_tag(&spec->unpriv, key, t, spec);

@@ -52,6 +52,8 @@ struct test_spec {
 	uint32_t prog_flags, prog_flags_clear;
 	bool auxiliary, auxiliary_unpriv;
 	const char *btf_path;
+	/* __btf_func_path(): names of __naked functions' parameters. */
+	const char *btf_func_path;
 	/* __linear_size(): the skb's linear part in the test run, or -1. */
 	int linear_size;
 	/* Why the program is not for this machine (arch, JIT), or NULL. */
