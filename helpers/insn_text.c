@@ -16,16 +16,24 @@
 
 #define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* Helper names by number, from the UAPI header's list of helpers. */
+/*
+ * Helper names by number, from the UAPI header's list of helpers: since
+ * 6.1 FN(name, number) without commas between, before FN(name), FN(...).
+ */
 #define HELPER_NAME(name, ...)	\
-	[BPF_FUNC_##name] = "bpf_" #name,
+	[BPF_FUNC_##name] = "bpf_" #name
 static const char *const helper_names[] = {
-#ifdef ___BPF_FUNC_MAPPER	/* FN(name, number), since 6.1 */
-	___BPF_FUNC_MAPPER(HELPER_NAME)
+#ifdef ___BPF_FUNC_MAPPER
+#define HELPER_NAME_ITEM(name, ...)	HELPER_NAME(name),
+	___BPF_FUNC_MAPPER(HELPER_NAME_ITEM)
 #else
 	__BPF_FUNC_MAPPER(HELPER_NAME)
 #endif
 };
+
+#ifndef BPF_MEMSX	/* sign-extending loads, UAPI since 6.6 */
+#define BPF_MEMSX	0x80
+#endif
 
 /* Operators by BPF_OP() >> 4. */
 static const char *const alu_ops[16] = {
@@ -262,7 +270,7 @@ static struct bpf_insn *xlated_insns(int prog_fd, __u32 *cnt)
 	__u32 len = sizeof(info);
 	struct bpf_insn *insns;
 
-	if (bpf_prog_get_info_by_fd(prog_fd, &info, &len))
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
 		return NULL;
 	*cnt = info.xlated_prog_len / sizeof(*insns);
 	insns = calloc(*cnt ? *cnt : 1, sizeof(*insns));
@@ -272,7 +280,7 @@ static struct bpf_insn *xlated_insns(int prog_fd, __u32 *cnt)
 	info.xlated_prog_len = *cnt * sizeof(*insns);
 	info.xlated_prog_insns = (__u64)(unsigned long)insns;
 	len = sizeof(info);
-	if (bpf_prog_get_info_by_fd(prog_fd, &info, &len)) {
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len)) {
 		free(insns);
 		return NULL;
 	}

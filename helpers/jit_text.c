@@ -182,7 +182,7 @@ static int read_image(int prog_fd, struct jit_image *img)
 	struct bpf_prog_info info = {};
 	__u32 info_len = sizeof(info);
 
-	if (bpf_prog_get_info_by_fd(prog_fd, &info, &info_len))
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &info_len))
 		return -errno;
 	if (!info.jited_prog_len)
 		return -ENOENT;
@@ -197,7 +197,7 @@ static int read_image(int prog_fd, struct jit_image *img)
 	info.jited_prog_len = img->len;
 	info.jited_func_lens = (__u64)(unsigned long)img->func_lens;
 	info.nr_jited_func_lens = img->n_funcs;
-	if (bpf_prog_get_info_by_fd(prog_fd, &info, &info_len))
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &info_len))
 		return -errno;
 	if (!img->n_funcs) {	/* one function, the whole image */
 		img->n_funcs = 1;
