@@ -21,8 +21,11 @@
 
 #include "jit_text.h"
 
-/* Test programs are small: a few dozen jump targets are plenty. */
-#define MAX_LABELS	64
+/*
+ * Test programs are small: the kernel's selftests name at most 32 jump
+ * targets, and so does this file, so that the texts are the same.
+ */
+#define MAX_LABELS	32
 #define BYTES_COLUMN	12
 
 /* LLVM's functions, by the prototypes of its headers. */
@@ -76,10 +79,15 @@ static const char *on_symbol(void *data, uint64_t value, uint64_t *type,
 	*name = NULL;
 	if (!branch)
 		return NULL;
-	i = label_index(l, value);
-	if (l->naming)
+	/*
+	 * Like the kernel's selftests: every branch adds its target, even
+	 * one seen before, and a branch names the first of equal targets.
+	 */
+	if (l->naming) {
+		i = label_index(l, value);
 		return i >= 0 ? l->name[i] : NULL;
-	if (i < 0 && l->cnt < MAX_LABELS && value < l->len)
+	}
+	if (l->cnt < MAX_LABELS && value < l->len)
 		l->pc[l->cnt++] = value;
 	return NULL;
 }
@@ -89,6 +97,18 @@ static int cmp_u32(const void *a, const void *b)
 	__u32 x = *(const __u32 *)a, y = *(const __u32 *)b;
 
 	return (x > y) - (x < y);
+}
+
+/*
+ * The label a line starts with: whichever of equal targets bsearch()
+ * finds, as the kernel's selftests print it (it may differ from the
+ * name branches use when a target was seen twice).
+ */
+static int line_label(const struct labels *l, __u32 pc)
+{
+	const __u32 *at = bsearch(&pc, l->pc, l->cnt, sizeof(pc), cmp_u32);
+
+	return at ? at - l->pc : -1;
 }
 
 static LLVMDisasmContextRef make_disasm(struct labels *l)
@@ -129,7 +149,7 @@ static int disasm_pass(LLVMDisasmContextRef ctx, struct labels *l,
 			return -EINVAL;
 		}
 		if (out) {
-			at = label_index(l, pc);
+			at = line_label(l, pc);
 			fprintf(out, "%x:\t", pc);
 			for (size_t i = 0; i < n; i++)
 				fprintf(out, "%02x ", image[pc + i]);
