@@ -9,18 +9,22 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 
+#include "btf_names.h"
 #include "cap_helpers.h"
+#include "insn_text.h"
 #include "int_file.h"
+#include "jit_text.h"
 #include "test_loader.h"
 #include "test_api.h"
+#include "test_match.h"
 #include "test_spec.h"
+#include "test_texts.h"
 
 #define LOG_BUF_SZ	(8u << 20)
 /* What a program is denied when it is loaded "unprivileged". */
@@ -28,6 +32,8 @@
 			 1ULL << CAP_PERFMON | 1ULL << CAP_BPF)
 /* The packet BPF_PROG_TEST_RUN gets: TEST_DATA_LEN zero bytes. */
 #define RUN_DATA_LEN	64
+/* __retval(POINTER_VALUE): any value will do (bpf_misc.h). */
+#define POINTER_VALUE	0xcafe4all
 
 struct subtest_ctx {
 	struct test_loader *tester;
@@ -37,106 +43,6 @@ struct subtest_ctx {
 	struct test_spec *specs;
 	int n_specs;
 };
-
-/*
- * A __msg() as a regular expression: its text literally, except for
- * {{...}} parts, which are (extended) regular expressions.
- */
-static int msg_regex(const char *text, regex_t *re)
-{
-	size_t len = strlen(text);
-	char *pat = malloc(len * 2 + 1), *p = pat;
-	int err;
-
-	if (!pat)
-		return -ENOMEM;
-	while (*text) {
-		const char *close;
-
-		close = strncmp(text, "{{", 2) ? NULL : strstr(text + 2, "}}");
-		if (close) {
-			memcpy(p, text + 2, close - text - 2);
-			p += close - text - 2;
-			text = close + 2;
-			continue;
-		}
-		if (strchr("^$.[]()|*+?{}\\", *text))
-			*p++ = '\\';
-		*p++ = *text++;
-	}
-	*p = '\0';
-	err = regcomp(re, pat, REG_EXTENDED | REG_NEWLINE);
-	free(pat);
-	return err ? -EINVAL : 0;
-}
-
-/* Find msg in log from *pos: its start (-1 when absent), *pos past it. */
-static long find_msg(const char *log, size_t *pos, const char *msg)
-{
-	regmatch_t m;
-	regex_t re;
-	long at = -1;
-
-	if (msg_regex(msg, &re)) {
-		fprintf(stderr, "bad regular expression in __msg(\"%s\")\n", msg);
-		return -1;
-	}
-	if (!regexec(&re, log + *pos, 1, &m, *pos ? REG_NOTBOL : 0)) {
-		at = *pos + m.rm_so;
-		*pos += m.rm_eo;
-	}
-	regfree(&re);
-	return at;
-}
-
-/* A __not_msg() must not appear in log[from, to). */
-static bool absent_between(const char *log, size_t from, size_t to,
-			   const char *msg)
-{
-	char *part = strndup(log + from, to - from);
-	size_t pos = 0;
-	bool ok;
-
-	if (!part)
-		return false;
-	ok = find_msg(part, &pos, msg) < 0;
-	free(part);
-	return ok;
-}
-
-/* Every __msg() in order, each after the previous; __not_msg() between. */
-static bool check_msgs(const struct spec_mode *m, const char *log)
-{
-	size_t pos = 0, len = strlen(log);
-
-	for (int i = 0; i < m->n_msgs; i++) {
-		const struct spec_msg *msg = &m->msgs[i];
-		size_t from = pos, end;
-		int j = i;
-
-		if (!msg->negative) {
-			if (find_msg(log, &pos, msg->text) >= 0)
-				continue;
-			fprintf(stderr, "EXPECTED MSG NOT FOUND: '%s'\n", msg->text);
-			return false;
-		}
-		/* Up to where the next positive message matches. */
-		while (j < m->n_msgs && m->msgs[j].negative)
-			j++;
-		end = len;
-		if (j < m->n_msgs) {
-			size_t p = pos;
-			long at = find_msg(log, &p, m->msgs[j].text);
-
-			end = at >= 0 ? (size_t)at : len;
-		}
-		if (!absent_between(log, from, end, msg->text)) {
-			fprintf(stderr, "UNEXPECTED MSG FOUND: '%s'\n", msg->text);
-			return false;
-		}
-	}
-	return true;
-}
 
 static bool wants_packet(enum bpf_prog_type type)
 {
@@ -158,46 +64,91 @@ static bool wants_packet(enum bpf_prog_type type)
 	}
 }
 
-/* One test run of prog; compare its return value with __retval(). */
-static void check_retval(struct test_loader *tester, struct bpf_object *obj,
-			 struct bpf_program *prog, const struct spec_mode *m)
+/* __linear_size(): an skb whose linear part is that long. */
+static bool set_linear_size(struct bpf_test_run_opts *opts, struct __sk_buff *ctx,
+			    enum bpf_prog_type type, int size)
+{
+	if (size <= 0)
+		return true;
+	if (type != BPF_PROG_TYPE_SCHED_CLS && type != BPF_PROG_TYPE_SCHED_ACT &&
+	    type != BPF_PROG_TYPE_CGROUP_SKB) {
+		ASSERT_FAIL("__linear_size for a %s program (tc and cgroup_skb only)",
+			    libbpf_bpf_prog_type_str(type));
+		return false;
+	}
+	ctx->data_end = size;
+	opts->ctx_in = ctx;
+	opts->ctx_size_in = sizeof(*ctx);
+	return true;
+}
+
+/*
+ * One test run of prog; compare its return value with __retval()
+ * (POINTER_VALUE: any).  True when the program ran.
+ */
+static bool check_retval(struct test_loader *tester, struct bpf_object *obj,
+			 struct bpf_program *prog, const struct test_spec *spec,
+			 const struct spec_mode *m)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .repeat = 1);
 	unsigned char in[RUN_DATA_LEN] = {}, out[RUN_DATA_LEN * 4];
+	enum bpf_prog_type type = bpf_program__type(prog);
+	struct __sk_buff ctx = {};
 	int err;
 
 	if (tester->pre_execution_cb && tester->pre_execution_cb(obj)) {
 		ASSERT_FAIL("pre_execution_cb failed");
-		return;
+		return false;
 	}
-	if (wants_packet(bpf_program__type(prog))) {
+	if (wants_packet(type)) {
 		opts.data_in = in;
 		opts.data_size_in = sizeof(in);
 		opts.data_out = out;
 		opts.data_size_out = sizeof(out);
 	}
+	/* A syscall program's run takes no packet and no repeat count. */
+	if (type == BPF_PROG_TYPE_SYSCALL)
+		opts.repeat = 0;
+	if (!set_linear_size(&opts, &ctx, type, spec->linear_size))
+		return false;
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
 	if (err == -EOPNOTSUPP || err == -ENOTSUPP) {
 		test__skip_reason("BPF_PROG_TEST_RUN not supported for %s programs (%s)",
-				  libbpf_bpf_prog_type_str(bpf_program__type(prog)),
-				  strerror(EOPNOTSUPP));
-		return;
+				  libbpf_bpf_prog_type_str(type), strerror(EOPNOTSUPP));
+		return false;
 	}
 	if (!ASSERT_OK(err, "bpf_prog_test_run"))
-		return;
-	ASSERT_EQ(opts.retval, (__u32)m->retval, "__retval");
+		return false;
+	if (m->retval != POINTER_VALUE)
+		ASSERT_EQ(opts.retval, (__u32)m->retval, "__retval");
+	return true;
 }
 
+/*
+ * __btf_func_path's object also serves as __btf_path's when there is
+ * none, for kfuncs (as in the kernel's loader).
+ */
 static struct bpf_object *open_subtest(const struct subtest_ctx *c,
 				       const struct test_spec *spec)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, opts,
 		    .object_name = c->skel_name,
-		    .btf_custom_path = spec->btf_path);
+		    .btf_custom_path = spec->btf_path ? spec->btf_path :
+				       spec->btf_func_path);
 	struct bpf_object *obj = bpf_object__open_mem(c->elf, c->elf_sz, &opts);
+	int err;
 
 	if (!ASSERT_OK_PTR(obj, "bpf_object__open_mem"))
 		return NULL;
+	if (spec->btf_func_path) {
+		err = btf_name_params_from(obj, spec->btf_func_path);
+		if (err) {
+			ASSERT_FAIL("__btf_func_path(\"%s\"): %s", spec->btf_func_path,
+				    strerror(-err));
+			bpf_object__close(obj);
+			return NULL;
+		}
+	}
 	return obj;
 }
 
@@ -231,12 +182,48 @@ static void setup_log(struct test_loader *tester, struct bpf_program *prog,
 	tester->log_buf[0] = '\0';
 	bpf_program__set_log_buf(prog, tester->log_buf, tester->log_buf_sz);
 	bpf_program__set_log_level(prog, level);
-	bpf_program__set_flags(prog, bpf_program__flags(prog) | spec->prog_flags);
+	bpf_program__set_flags(prog, (bpf_program__flags(prog) | spec->prog_flags) &
+			       ~spec->prog_flags_clear);
 }
 
 static void print_log(const char *log)
 {
 	fprintf(stderr, "VERIFIER LOG:\n=============\n%s=============\n", log);
+}
+
+/*
+ * Without CAP_SYS_ADMIN and friends, but with those __caps_unpriv()
+ * keeps.  Only the load is unprivileged: reading the program back (and
+ * running it, as the kernel's test_verifier does) has them all again.
+ */
+static bool drop_caps(const struct spec_mode *m, __u64 *old_caps)
+{
+	int err = cap_disable_effective(UNPRIV_CAPS, old_caps);
+
+	if (!ASSERT_OK(err, "cap_disable_effective"))
+		return false;
+	if (m->caps) {
+		err = cap_enable_effective(m->caps, NULL);
+		if (!ASSERT_OK(err, "__caps_unpriv: cap_enable_effective")) {
+			cap_enable_effective(*old_caps & UNPRIV_CAPS, NULL);
+			return false;
+		}
+	}
+	return true;
+}
+
+static int load_as(struct bpf_object *obj, const struct spec_mode *m,
+		   bool unpriv)
+{
+	__u64 old_caps = 0;
+	int err;
+
+	if (unpriv && !drop_caps(m, &old_caps))
+		return -EPERM;
+	err = bpf_object__load(obj);
+	if (unpriv)
+		cap_enable_effective(old_caps & UNPRIV_CAPS, NULL);
+	return err;
 }
 
 /* Load (and run) the program; the subtest is already started. */
@@ -245,8 +232,6 @@ static void run_mode(const struct subtest_ctx *c, const struct test_spec *spec,
 {
 	struct bpf_object *obj = open_subtest(c, spec);
 	struct bpf_program *prog;
-	__u64 old_caps = 0;
-	bool dropped = false;
 	int err;
 
 	if (!obj)
@@ -255,13 +240,7 @@ static void run_mode(const struct subtest_ctx *c, const struct test_spec *spec,
 	if (!ASSERT_OK_PTR(prog, "the program in its object"))
 		goto out;
 	setup_log(c->tester, prog, spec, m);
-	if (unpriv) {
-		err = cap_disable_effective(UNPRIV_CAPS, &old_caps);
-		if (!ASSERT_OK(err, "cap_disable_effective"))
-			goto out;
-		dropped = true;
-	}
-	err = bpf_object__load(obj);
+	err = load_as(obj, m, unpriv);
 	if (m->expect_failure && !err) {
 		ASSERT_FAIL("unexpected successful load (expected __failure)");
 		print_log(c->tester->log_buf);
@@ -272,16 +251,17 @@ static void run_mode(const struct subtest_ctx *c, const struct test_spec *spec,
 		print_log(c->tester->log_buf);
 		goto out;
 	}
-	if (!check_msgs(m, c->tester->log_buf)) {
+	if (!match_msgs("MSG", m->msgs, m->n_msgs, c->tester->log_buf)) {
 		test__fail();
 		print_log(c->tester->log_buf);
 		goto out;
 	}
-	if (!m->expect_failure && m->has_retval)
-		check_retval(c->tester, obj, prog, m);
+	if (m->expect_failure)
+		goto out;
+	check_prog_texts(bpf_program__fd(prog), m);
+	if (m->has_retval && check_retval(c->tester, obj, prog, spec, m))
+		check_streams(bpf_program__fd(prog), m);
 out:
-	if (dropped)
-		cap_enable_effective(old_caps & UNPRIV_CAPS, NULL);
 	bpf_object__close(obj);
 }
 

@@ -3,8 +3,10 @@
  * RUN_TESTS(skel): every program of a skeleton's object becomes a
  * subtest, loaded alone (with the object's __auxiliary programs) and
  * checked against the annotations of progs/bpf_misc.h: __success or
- * __failure, the verifier log lines of __msg() in order, __retval() of
- * one BPF_PROG_TEST_RUN.  The kernel's test_loader.c API, written anew.
+ * __failure, the verifier log lines of __msg() in order, the translated
+ * program's __xlated() and the JIT image's __jited() lines, __retval()
+ * of one BPF_PROG_TEST_RUN and the BPF streams' __stderr()/__stdout()
+ * after it.  The kernel's test_loader.c API, written anew.
  */
 #ifndef BPFCHECK_TEST_LOADER_H
 #define BPFCHECK_TEST_LOADER_H

@@ -86,17 +86,39 @@ static struct tag *collect_tags(const struct btf *btf, const char *func_name,
 	return tags;
 }
 
-static int add_msg(struct spec_mode *m, const char *text, bool negative)
+static int push_msg(struct spec_msg **v, int *n, const char *text,
+		    bool negative, bool next_line)
 {
-	struct spec_msg *msgs = realloc(m->msgs, (m->n_msgs + 1) * sizeof(*msgs));
+	struct spec_msg *msgs = realloc(*v, (*n + 1) * sizeof(*msgs));
 
 	if (!msgs)
 		return -ENOMEM;
-	msgs[m->n_msgs].text = text;
-	msgs[m->n_msgs].negative = negative;
-	m->msgs = msgs;
-	m->n_msgs++;
+	msgs[*n] = (struct spec_msg){ text, negative, next_line };
+	*v = msgs;
+	(*n)++;
 	return 0;
+}
+
+static int add_msg(struct spec_mode *m, const char *text, bool negative)
+{
+	return push_msg(&m->msgs, &m->n_msgs, text, negative, false);
+}
+
+/*
+ * A disassembly or stream line: on the line after the previous one,
+ * unless "..." came between them.
+ */
+static int add_line(struct spec_lines *l, const char *text)
+{
+	int err;
+
+	if (!strcmp(text, "...")) {
+		l->next_line = false;
+		return 0;
+	}
+	err = push_msg(&l->v, &l->n, text, false, l->next_line);
+	l->next_line = true;
+	return err;
 }
 
 /* Numbers, and the names __retval() and __flag() may use. */
@@ -157,9 +179,47 @@ static void check_load_mode(struct test_spec *spec, const char *mode)
 		spec->not_here = "runs only with the JIT off (net.core.bpf_jit_enable)";
 }
 
-/* The kernel's test_loader checks these; bpfcheck's does not (yet). */
-static const char unsupported_checks[] =
-	"__xlated, __jited, __stderr, __stdout and __caps_unpriv checks are not supported";
+/* __caps_unpriv(CAP_A|CAP_B): the numbers bpf_misc.h defines them as. */
+static bool parse_caps(const char *s, uint64_t *caps)
+{
+	while (*s) {
+		char *end;
+		long cap = strtol(s, &end, 10);
+
+		if (end == s || cap < 0 || cap > 63 || (*end && *end != '|'))
+			return false;
+		*caps |= 1ULL << cap;
+		s = *end ? end + 1 : end;
+	}
+	return true;
+}
+
+static int text_of(const char *key)
+{
+	static const char *const keys[NR_TEXTS] = {
+		[TEXT_XLATED] = "xlated", [TEXT_JITED] = "jited",
+		[TEXT_STDERR] = "stderr", [TEXT_STDOUT] = "stdout",
+	};
+
+	for (int i = 0; i < NR_TEXTS; i++)
+		if (!strcmp(key, keys[i]))
+			return i;
+	return -1;
+}
+
+/* __jited() lines count only after an __arch_*() naming this machine. */
+static int add_text_line(struct spec_mode *m, int text, const struct tag *t,
+			 struct test_spec *spec)
+{
+	if (text == TEXT_JITED && !spec->arch_tags) {
+		snprintf(spec->bad_tag, sizeof(spec->bad_tag),
+			 "__jited(\"%s\") before any __arch_*()", t->value);
+		return 0;
+	}
+	if (text == TEXT_JITED && !spec->jit_collect)
+		return 0;
+	return add_line(&m->texts[text], t->value);
+}
 
 /* Keys shared by both modes: "msg" and "msg_unpriv" reach here as "msg". */
 static int apply_mode_tag(struct spec_mode *m, const char *key,
@@ -178,14 +238,26 @@ static int apply_mode_tag(struct spec_mode *m, const char *key,
 			snprintf(spec->bad_tag, sizeof(spec->bad_tag),
 				 "__retval(%s): not a number or a known name",
 				 t->value);
-	} else if (!strcmp(key, "xlated") || !strcmp(key, "jited") ||
-		   !strcmp(key, "stderr") || !strcmp(key, "stdout") ||
-		   !strcmp(key, "caps")) {
-		m->unsupported = unsupported_checks;
+	} else if (text_of(key) >= 0) {
+		return add_text_line(m, text_of(key), t, spec);
+	} else if (!strcmp(key, "caps")) {
+		if (!parse_caps(t->value, &m->caps))
+			snprintf(spec->bad_tag, sizeof(spec->bad_tag),
+				 "__caps_unpriv(%s): not capability numbers", t->value);
 	} else {
 		return -ENOENT;
 	}
 	return 0;
+}
+
+/* Each __arch_*() starts the __jited() lines of that arch afresh. */
+static void apply_arch(struct test_spec *spec, const char *arch)
+{
+	spec->arch_tags++;
+	spec->jit_collect = !strcmp(arch, this_arch());
+	spec->arch_match |= spec->jit_collect;
+	spec->priv.texts[TEXT_JITED].next_line = true;
+	spec->unpriv.texts[TEXT_JITED].next_line = true;
 }
 
 static int apply_tag(struct test_spec *spec, const struct tag *t)
@@ -199,27 +271,42 @@ static int apply_tag(struct test_spec *spec, const struct tag *t)
 		spec->description = t->value;
 	else if (!strcmp(t->key, "log_level") && parse_value(t->value, &v))
 		spec->log_level = (int)v;
+	else if (!strcmp(t->key, "flag") && t->value[0] == '!' &&
+		 parse_value(t->value + 1, &v))
+		spec->prog_flags_clear |= (uint32_t)v;
 	else if (!strcmp(t->key, "flag") && parse_value(t->value, &v))
 		spec->prog_flags |= (uint32_t)v;
 	else if (!strcmp(t->key, "btf_path"))
 		spec->btf_path = t->value;
-	else if (!strcmp(t->key, "arch")) {
-		spec->arch_tags++;
-		spec->arch_match |= !strcmp(t->value, this_arch());
-	} else if (!strcmp(t->key, "load_mode"))
+	else if (!strcmp(t->key, "arch"))
+		apply_arch(spec, t->value);
+	else if (!strcmp(t->key, "linear_size") && parse_value(t->value, &v))
+		spec->linear_size = (int)v;
+	else if (!strcmp(t->key, "load_mode"))
 		check_load_mode(spec, t->value);
 	else if (!strcmp(t->key, "auxiliary"))
 		spec->auxiliary = true;
 	else if (!strcmp(t->key, "auxiliary_unpriv"))
 		spec->auxiliary_unpriv = true;
-	else if (!strcmp(t->key, "btf_func_path") || !strcmp(t->key, "linear_size"))
-		spec->priv.unsupported = "__btf_func_path and __linear_size are not supported";
+	else if (!strcmp(t->key, "btf_func_path"))
+		spec->btf_func_path = t->value;
 	else if (len > strlen(unpriv) && !strcmp(t->key + len - strlen(unpriv), unpriv)) {
 		snprintf(key, sizeof(key), "%.*s", (int)(len - strlen(unpriv)), t->key);
 		return apply_mode_tag(&spec->unpriv, key, t, spec);
 	} else {
 		return apply_mode_tag(&spec->priv, t->key, t, spec);
 	}
+	return 0;
+}
+
+static int copy_lines(struct spec_lines *to, const struct spec_lines *from)
+{
+	if (to->n)
+		return 0;
+	for (int i = 0; i < from->n; i++)
+		if (push_msg(&to->v, &to->n, from->v[i].text, false,
+			     from->v[i].next_line))
+			return -ENOMEM;
 	return 0;
 }
 
@@ -233,6 +320,9 @@ static int inherit_unpriv(struct test_spec *spec)
 			if (add_msg(u, p->msgs[i].text, p->msgs[i].negative))
 				return -ENOMEM;
 	}
+	for (int t = 0; t < NR_TEXTS; t++)
+		if (copy_lines(&u->texts[t], &p->texts[t]))
+			return -ENOMEM;
 	if (!u->has_retval) {
 		u->has_retval = p->has_retval;
 		u->retval = p->retval;
@@ -249,6 +339,9 @@ int test_spec_parse(struct test_spec *spec, const struct btf *btf,
 	memset(spec, 0, sizeof(*spec));
 	spec->prog_name = func_name;
 	spec->log_level = -1;
+	spec->linear_size = -1;
+	for (int i = 0; i < NR_TEXTS; i++)
+		spec->priv.texts[i].next_line = spec->unpriv.texts[i].next_line = true;
 	tags = collect_tags(btf, func_name, &n, spec->bad_tag,
 			    sizeof(spec->bad_tag));
 	if (!tags)
@@ -275,10 +368,20 @@ int test_spec_parse(struct test_spec *spec, const struct btf *btf,
 	return err;
 }
 
+static void free_mode(struct spec_mode *m)
+{
+	free(m->msgs);
+	m->msgs = NULL;
+	m->n_msgs = 0;
+	for (int i = 0; i < NR_TEXTS; i++) {
+		free(m->texts[i].v);
+		m->texts[i].v = NULL;
+		m->texts[i].n = 0;
+	}
+}
+
 void test_spec_free(struct test_spec *spec)
 {
-	free(spec->priv.msgs);
-	free(spec->unpriv.msgs);
-	spec->priv.msgs = spec->unpriv.msgs = NULL;
-	spec->priv.n_msgs = spec->unpriv.n_msgs = 0;
+	free_mode(&spec->priv);
+	free_mode(&spec->unpriv);
 }

@@ -10,10 +10,22 @@
 #include <stdint.h>
 #include <bpf/btf.h>
 
-/* A __msg(): text that must appear (or, negative, must not). */
-struct spec_msg {
-	const char *text;	/* points into the BTF strings */
-	bool negative;		/* __not_msg() */
+#include "test_match.h"
+
+/* Texts besides the verifier log that a mode's expectations name. */
+enum spec_text {
+	TEXT_XLATED,		/* __xlated(): the program after rewrites */
+	TEXT_JITED,		/* __jited(): its JIT image, disassembled */
+	TEXT_STDERR,		/* __stderr(): the program's BPF stderr stream */
+	TEXT_STDOUT,		/* __stdout(): its stdout stream */
+	NR_TEXTS
+};
+
+/* The lines expected in one text, in order; "..." allows a gap. */
+struct spec_lines {
+	struct spec_msg *v;
+	int n;
+	bool next_line;		/* the next one must follow on the next line */
 };
 
 /* Expectations of one mode: privileged, or without CAP_BPF and friends. */
@@ -24,6 +36,9 @@ struct spec_mode {
 	int n_msgs;
 	bool has_retval;
 	long long retval;
+	struct spec_lines texts[NR_TEXTS];
+	/* __caps_unpriv(): capabilities kept for the unprivileged load. */
+	uint64_t caps;
 	/* Checks bpfcheck does not do (yet): the subtest skips, saying so. */
 	const char *unsupported;
 };
@@ -33,14 +48,21 @@ struct test_spec {
 	const char *description;
 	struct spec_mode priv, unpriv;
 	int log_level;		/* -1: decided by the expectations */
-	uint32_t prog_flags;
+	/* __flag(X) adds X to the program's flags, __flag(!X) takes it off. */
+	uint32_t prog_flags, prog_flags_clear;
 	bool auxiliary, auxiliary_unpriv;
 	const char *btf_path;
+	/* __btf_func_path(): names of __naked functions' parameters. */
+	const char *btf_func_path;
+	/* __linear_size(): the skb's linear part in the test run, or -1. */
+	int linear_size;
 	/* Why the program is not for this machine (arch, JIT), or NULL. */
 	const char *not_here;
 	/* __arch_*() tags seen, and whether one named this machine's. */
 	int arch_tags;
 	bool arch_match;
+	/* While parsing: __jited() lines are for this machine's arch. */
+	bool jit_collect;
 	/* A tag that could not be parsed: the subtest fails with this. */
 	char bad_tag[256];
 };

@@ -22,8 +22,9 @@ set -eu
 # libc6-dev-i386: gnu/stubs-32.h, which the kernel's BPF programs reach
 # through <string.h> and friends (clang -target bpf is not x86-64);
 # iputils-ping and ethtool: the kernel's network tests send traffic with
-# ping and set device offloads with ethtool.
-pkgs_base="make gcc libc6-dev clang llvm libbpf-dev libelf-dev zlib1g-dev \
+# ping and set device offloads with ethtool.  llvm-dev: LLVM's C API
+# (llvm-c/Disassembler.h and libLLVM.so) for RUN_TESTS()'s __jited().
+pkgs_base="make gcc libc6-dev clang llvm llvm-dev libbpf-dev libelf-dev zlib1g-dev \
 bpftool pkg-config iproute2 jq libxml2-utils python3 libssl-dev xz-utils help2man \
 debian-archive-keyring libc6-dev-i386 iputils-ping ethtool libsqlite3-dev"
 # The newest clang of these that apt offers (clang-22 is in

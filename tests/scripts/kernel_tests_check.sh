@@ -42,6 +42,12 @@ GAP_SERIES=6.12
 GAP_TEST=fentry_fexit
 EXTRA="map_ptr async_stack_depth jeq_infer_not_null
 iter_buf_null_fail"
+# RUN_TESTS programs of the kernel's prog_tests/verifier.c that use
+# __xlated (verifier_sdiv) and __jited (verifier_jit_convergence), each
+# run by a driver written here, as verifier.c's RUN() would:
+# SERIES:PROGRAM.  (7.2's verifier_sdiv expects 7.x's rewrites.)
+VERIFIER_PROGS="6.12:verifier_sdiv 6.12:verifier_jit_convergence
+7.2:verifier_jit_convergence"
 VMTEST_CACHE=${VMTEST_CACHE:-$REPO/vmtest/cache}
 export VMTEST_CACHE
 
@@ -76,6 +82,21 @@ expect_unmodified() {	# KDIR TREE LIST
 	done <"$3"
 }
 
+# The series' programs of VERIFIER_PROGS, copied unmodified, and a test
+# of the same name for each: prints the names.
+add_verifier_progs() {	# SERIES KDIR TREE
+	for sp in $VERIFIER_PROGS; do
+		[ "${sp%%:*}" = "$1" ] || continue
+		p=${sp#*:}
+		cp "$2/progs/$p.c" "$3/progs/" || return 1
+		printf '#include "test_progs.h"\n#include "%s.skel.h"\n' "$p" \
+			>"$3/prog_tests/$p.c"
+		printf 'void test_%s(void)\n{\n\tRUN_TESTS(%s);\n}\n' "$p" "$p" \
+			>>"$3/prog_tests/$p.c"
+		echo "$p"
+	done
+}
+
 comma_list() {
 	printf '%s\n' "$TESTS" | tr -s ' \n' ',,' | sed 's/,$//'
 }
@@ -105,6 +126,13 @@ check_series() {	# SERIES [NEGATIVE]
 		run sh "$REPO/scripts/kernel-tests-import.sh" "$kdir" "$tree" "$GAP_TEST"
 		expect_exit 0
 	fi
+	vprogs=$(add_verifier_progs "$s" "$kdir" "$tree") ||
+		bad "cannot add the kernel's verifier programs"
+	for p in $vprogs; do
+		cmp -s "$kdir/progs/$p.c" "$tree/progs/$p.c" ||
+			bad "progs/$p.c differs from the kernel's"
+		TESTS="$TESTS $p"
+	done
 	if [ -n "${2:-}" ]; then
 		if ! cp "$REPO"/tests/scripts/kernel_tests/prog_tests/*.c "$tree/prog_tests/" ||
 		   ! cp "$REPO"/tests/scripts/kernel_tests/progs/*.c "$tree/progs/"; then
@@ -129,7 +157,8 @@ check_series() {	# SERIES [NEGATIVE]
 	for t in $TESTS; do
 		begin "$s: $t passes"
 		use "run-$s"
-		expect_match "$OUT" "^#[0-9]+ +$t:OK$"
+		# Subtests of another arch, or unprivileged ones, may skip.
+		expect_match "$OUT" "^#[0-9]+ +$t:OK( \\(SKIP: [0-9]+/[0-9]+\\))?$"
 		expect_jq "$T/$s.json" ".results[] | select(.name == \"$t\") |
 			.outcome == \"PASS\" and .failed == false"
 		end_check
@@ -203,12 +232,50 @@ check_negative() {	# SERIES
 	expect_no "$OUT" "not reached"
 	end_check
 
+	check_texts_negative "$tree"
+
 	begin "RUN_TESTS: the right expectations pass (run_tests_api: 6 pass, s390x's skips)"
 	run "$tree/build/test_progs" -t run_tests_api
 	expect_exit 0
 	expect_count "$OUT" '^#[0-9]+/[0-9]+ +run_tests_api/[a-z0-9_]+:OK$' 6
 	expect_match "$OUT" \
 		'^#[0-9]+/[0-9]+ +run_tests_api/s390x_only:SKIP \(not for this architecture\)$'
+	end_check
+}
+
+# __xlated, __jited, __stderr, __linear_size, __caps_unpriv,
+# __btf_func_path: right expectations pass, wrong ones fail and show
+# what they did not find.
+check_texts_negative() {	# TREE
+	begin "RUN_TESTS texts: __xlated/__jited/__btf_func_path that hold pass"
+	run "$1/build/test_progs" -a run_tests_texts
+	expect_exit 0
+	for sub in xlated_lines xlated_forms jited_x86 jit_on_only btf_func_names; do
+		expect_match "$OUT" "^#[0-9]+/[0-9]+ +run_tests_texts/$sub:OK$"
+	done
+	end_check
+
+	begin "RUN_TESTS texts negative control: each wrong expectation fails, exit 1"
+	run "$1/build/test_progs" -t run_tests_texts_wrong
+	expect_exit 1
+	save texts_wrong
+	for sub in xlated_absent xlated_not_next jited_absent stderr_silent \
+		linear_on_xdp "caps_bogus @unpriv" btf_func_path_missing; do
+		expect_match "$OUT" "^#[0-9]+/[0-9]+ +run_tests_texts_wrong/$sub:FAIL$"
+	done
+	end_check
+
+	begin "RUN_TESTS texts negative control: what was not found, and the text seen"
+	use texts_wrong
+	expect_has "$OUT" "EXPECTED XLATED NOT FOUND: '1: r0 = 12345'"
+	expect_has "$OUT" "XLATED ON THE WRONG LINE: '2: r0 += r1' expected at line 2, found at line 3"
+	expect_has "$OUT" "1: r1 = 2"
+	expect_has "$OUT" "EXPECTED JITED NOT FOUND: '	ud2'"
+	expect_match "$OUT" "^c:	31 c0 +	xorl	%eax, %eax$"
+	expect_has "$OUT" "reading the program's stderr stream"
+	expect_has "$OUT" "__linear_size for a xdp program (tc and cgroup_skb only)"
+	expect_has "$OUT" "__caps_unpriv(39|bogus): not capability numbers"
+	expect_has "$OUT" '__btf_func_path("no_such_object.bpf.o"): No such file or directory'
 	end_check
 }
 
