@@ -41,6 +41,8 @@
 #   make check-toolchain  the default and LIBBPF=system builds, left-out tests
 #   make check-kernel-tests  the kernel's own selftests, unmodified, build
 #                     and pass (Documentation/kernel-tests.md)
+#   make check-kernel-tests-build  kernel-tests/build.sh: a series' tests in
+#                     one test_progs, a broken one left out with its error
 #   make clean        remove what the build made
 #
 # In a kernel tree, as tools/testing/selftests/bpfcheck, the kernel's lib.mk
@@ -239,7 +241,8 @@ MAKEFLAGS += --no-print-directory
 	check-vmtest check-vng check-byo check-faulty check-layers install emit_tests check-kselftest \
 	check-workflow check-toolchain check-kernel-cli check-trust \
 	man install-prefix lint \
-	vmtest-bench check-vmtest-bench check-kernel-tests vmtest-cost check-verifier-cost
+	vmtest-bench check-vmtest-bench check-kernel-tests vmtest-cost check-verifier-cost \
+	check-kernel-tests-build
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:
