@@ -172,6 +172,9 @@ KSRC_BPF_OBJS := $(patsubst $(PROGS_DIR)/%.c,$(BPF)/%.bpf.o,$(KSRC_BPF_SRCS))
 LSKELS := $(patsubst %,$(BPF)/%.lskel.h,$(sort $(shell sed -n \
 	's/^[ \t]*\#[ \t]*include[ \t]*[<"]\(.*\)\.lskel\.h[>"].*/\1/p' $(TEST_SRCS) /dev/null)))
 SKELS += $(KSRC_BPF_OBJS:.bpf.o=.skel.h) $(KSRC_BPF_OBJS:.bpf.o=.o) $(LSKELS)
+# A TESTS_DIR's linked skeletons replace their parts' (tests-dir.mk).
+SKELS := $(filter-out $(TESTS_LINKED_PARTS:%=$(BPF)/%.skel.h),$(SKELS)) \
+	$(TESTS_LINKED_NAMES:%=$(BPF)/%.skel.h)
 BPF_HDRS += $(wildcard compat/bpf/*.h compat/include/linux/*.h)
 KSRC_BPF_CFLAGS = $(filter-out -Werror,$(BPF_CFLAGS)) -std=gnu11 -fno-strict-aliasing \
 	-I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include \

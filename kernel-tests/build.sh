@@ -144,13 +144,13 @@ import_tests() {	# FROM NAME...
 	done)
 } >"$b/import.txt"
 # Tests and programs of an earlier run that are not selected now.
-for f in "$dir"/prog_tests/*.c "$dir"/progs/*.c; do
+for f in "$dir"/prog_tests/*.c "$dir"/progs/*.c "$dir"/progs/*.linked; do
 	[ -e "$f" ] || continue
 	grep -qx "${f#"$dir"/}" "$b/import.txt" || rm -f "$f"
 done
 # "T X": test T loads progs/X.c.
 awk '/^prog_tests\// { t = $0; sub(/^prog_tests\//, "", t); sub(/\.c$/, "", t) }
-	/^progs\/.*\.c$/ { p = $0; print t, p }' "$b/import.txt" | sort -u >"$b/loads.txt"
+	/^progs\/.*\.(c|linked)$/ { p = $0; print t, p }' "$b/import.txt" | sort -u >"$b/loads.txt"
 
 # ---- what is known not to build ---------------------------------------
 
@@ -205,14 +205,26 @@ first_errors() {	# LOG
 exclude
 mk tests-dir-bpf "$b/bpf.log" || true
 first_errors "$b/bpf.log"
+# The parts of linked skeletons (progs/X.linked) have no skeleton.
+cat "$dir"/progs/*.linked 2>/dev/null | tr ' ' '\n' >"$b/parts.txt"
 for f in "$dir"/progs/*.c; do
 	[ -e "$f" ] || continue
 	x=$(basename "$f" .c)
 	grep -qx "progs/$x.c" "$b/exclude.txt" && continue
 	if [ ! -f "$b/bpf/$x.bpf.o" ]; then
 		failed "progs/$x.c" "bpf/$x.bpf.o" "$b/bpf.log"
-	elif [ ! -f "$b/bpf/$x.skel.h" ]; then
+	elif [ ! -f "$b/bpf/$x.skel.h" ] && ! grep -qx "$x" "$b/parts.txt"; then
 		failed "progs/$x.c" "bpf/$x.skel.h" "$b/bpf.log"
+	fi
+done
+for f in "$dir"/progs/*.linked; do
+	[ -e "$f" ] || continue
+	x=$(basename "$f" .linked)
+	grep -qx "progs/$x.linked" "$b/exclude.txt" && continue
+	if [ ! -f "$b/bpf/$x.linked.o" ]; then
+		failed "progs/$x.linked" "bpf/$x.linked.o" "$b/bpf.log"
+	elif [ ! -f "$b/bpf/$x.skel.h" ]; then
+		failed "progs/$x.linked" "bpf/$x.skel.h" "$b/bpf.log"
 	fi
 done
 # A light skeleton that failed: its test only.

@@ -91,35 +91,42 @@ copy_helper_src() {	# H
 	put "$csrc" "$tree/helpers/${1%.h}.c"
 	echo "helpers/${1%.h}.c"
 	for h in $(local_includes "$csrc"); do
-		copy_header "$h" "$kdir"
+		copy_header "$h"
 	done
 }
 
 # The includes of a file, one per line ("x.h" and <x.h>: the kernel's
-# build puts selftests/bpf on the include path).
+# build puts selftests/bpf on the include path); one by a ../ path that
+# stays in selftests/bpf as the file it names ("/.../test_btf.h").
 local_includes() {	# FILE
-	sed -n 's/^[ \t]*#[ \t]*include[ \t]*["<]\([^">]*\)[">].*/\1/p' "$1"
+	sed -n 's/^[ \t]*#[ \t]*include[ \t]*["<]\([^">]*\)[">].*/\1/p' "$1" |
+		while read -r inc; do
+			case $inc in
+			../*/*/*) ;;
+			../*) realpath -m "$(dirname "$1")/$inc" ;;
+			*) echo "$inc" ;;
+			esac
+		done
 }
 
-# Copy header H (and what it includes) unless bpfcheck provides it;
-# FROM: the kernel directory of the file that includes it.
-copy_header() {	# H FROM
+# Copy header H (and what it includes) unless bpfcheck provides it.
+copy_header() {	# H
 	case $1 in
-	../*/*/* | *.skel.h | *.lskel.h | *.subskel.h | vmlinux.h) return 0 ;;
-	../*)
+	*.skel.h | *.lskel.h | *.subskel.h | vmlinux.h) return 0 ;;
+	/*)
 		# "../test_btf.h", "../test_kmods/bpf_testmod.h": the same
 		# place in a tests directory.
 		[ -n "$testsdir" ] || return 0
-		rsrc=$2/$1
-		rdst=$(realpath -m --relative-to="$kdir" "$rsrc")
+		rdst=$(realpath -m --relative-to="$kdir" "$1")
 		case $rdst in ../* | /*) return 0 ;; esac
-		[ -f "$rsrc" ] && [ ! -e "$tree/$rdst" ] || return 0
+		[ -f "$1" ] || return 0
+		case " $seen " in *" $rdst "*) return 0 ;; esac
+		seen="$seen $rdst"
 		mkdir -p "$(dirname "$tree/$rdst")"
-		put "$rsrc" "$tree/$rdst"
+		put "$1" "$tree/$rdst"
 		echo "$rdst"
-		rdir=$(dirname "$rsrc")
-		for h in $(local_includes "$rsrc"); do
-			copy_header "$h" "$rdir"
+		for h in $(local_includes "$1"); do
+			copy_header "$h"
 		done
 		return 0
 		;;
@@ -135,11 +142,11 @@ copy_header() {	# H FROM
 		[ -f "$hsrc" ] || continue
 		put "$hsrc" "$tree/progs/$1"
 		echo "progs/$1"
-		copy_helper_src "$1"
-		hdir=$(dirname "$hsrc")
+		# (The list is made before the calls, which reuse hsrc.)
 		for h in $(local_includes "$hsrc"); do
-			copy_header "$h" "$hdir"
+			copy_header "$h"
 		done
+		copy_helper_src "$1"
 		return 0
 	done
 	copy_helper_src "$1"
@@ -150,14 +157,37 @@ copy_header() {	# H FROM
 # The programs a test loads.
 progs_of() {	# FILE
 	{
-		sed -n "s/.*#[ \t]*include[ \t]*[<\"]\([A-Za-z0-9_]*\)\.l\{0,1\}skel\.h.*/\1/p" \
+		sed -n "s/.*#[ \t]*include[ \t]*[<\"]\([A-Za-z0-9_]*\)\.\(l\|sub\)\{0,1\}skel\.h.*/\1/p" \
 			"$1"
 		grep -o '"\(\./\)\{0,1\}[A-Za-z0-9_]*\.\(bpf\.\)\{0,1\}o"' "$1" |
 			sed 's/^"\(\.\/\)\{0,1\}//; s/\.bpf\.o"$//; s/\.o"$//'
 	} | sort -u
 }
 
+# The parts of a linked skeleton X (the kernel Makefile's
+# "X.skel.h-deps := A.bpf.o B.bpf.o"), which a tests directory links
+# (progs/X.linked: "A B"; tests-dir.mk).
+linked_parts() {	# X
+	[ -n "$testsdir" ] && [ -f "$kdir/Makefile" ] || return 0
+	sed -n "s/^$1\.skel\.h-deps[ \t]*:=[ \t]*//p" "$kdir/Makefile" | sed 's/\.bpf\.o//g'
+}
+
 copy_prog() {	# X
+	parts=$(linked_parts "$1")
+	if [ -n "$parts" ]; then
+		echo "$parts" >"$tree/progs/.$1.linked"
+		put "$tree/progs/.$1.linked" "$tree/progs/$1.linked"
+		rm -f "$tree/progs/.$1.linked"
+		echo "progs/$1.linked"
+		for part in $parts; do
+			copy_prog_src "$part"
+		done
+		return 0
+	fi
+	copy_prog_src "$1"
+}
+
+copy_prog_src() {	# X
 	if [ ! -f "$kdir/progs/$1.c" ]; then
 		echo "$name: no progs/$1.c in $kdir" >&2
 		status=1
@@ -166,7 +196,7 @@ copy_prog() {	# X
 	put "$kdir/progs/$1.c" "$tree/progs/$1.c"
 	echo "progs/$1.c"
 	for h in $(local_includes "$kdir/progs/$1.c"); do
-		copy_header "$h" "$kdir/progs"
+		copy_header "$h"
 	done
 }
 
@@ -180,10 +210,23 @@ for name in "$@"; do
 	put "$tsrc" "$tree/prog_tests/$name.c"
 	echo "prog_tests/$name.c"
 	for h in $(local_includes "$tsrc"); do
-		copy_header "$h" "$kdir/prog_tests"
+		copy_header "$h"
 	done
 	for p in $(progs_of "$tsrc"); do
 		copy_prog "$p"
+	done
+	# Sources of the test's own beside selftests/bpf (usdt_1.c and
+	# usdt_2.c for usdt), which the kernel's test_progs links.
+	for csrc in "$kdir/${name}"_[0-9].c; do
+		if [ -z "$testsdir" ] || [ ! -f "$csrc" ]; then
+			continue
+		fi
+		mkdir -p "$tree/helpers"
+		put "$csrc" "$tree/helpers/${csrc##*/}"
+		echo "helpers/${csrc##*/}"
+		for h in $(local_includes "$csrc"); do
+			copy_header "$h"
+		done
 	done
 done
 exit "$status"

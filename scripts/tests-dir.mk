@@ -58,6 +58,25 @@ $(BPF)/%.bpf.o: $(PROGS_DIR)/%.c $(GEN)/vmlinux.h $(GEN)/build_info.h | $(BPF)
 	$(Q)$(CLANG) $(KSRC_BPF_CFLAGS) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
 -include $(wildcard $(BPF)/*.bpf.d)
 
+# A linked skeleton, X.skel.h of several programs (DIR/progs/X.linked
+# names them, "A B"): their objects linked by bpftool (gen object), its
+# skeleton and subskeleton.  The parts have no skeleton of their own.
+TESTS_LINKED := $(filter-out $(TESTS_EXCLUDED),$(wildcard $(PROGS_DIR)/*.linked))
+TESTS_LINKED_NAMES := $(basename $(notdir $(TESTS_LINKED)))
+TESTS_LINKED_PARTS := $(sort $(foreach l,$(TESTS_LINKED),$(file <$(l))))
+define linked_skel_rule
+$(BPF)/$(1).linked.o: $(patsubst %,$(BPF)/%.bpf.o,$(file <$(PROGS_DIR)/$(1).linked)) \
+		$(PROGS_DIR)/$(1).linked
+	$$(call msg,GEN-OBJ,$$@)
+	$(Q)$$(BPFTOOL) gen object $$@ $$(filter %.o,$$^)
+
+$(BPF)/$(1).skel.h: $(BPF)/$(1).linked.o
+	$$(call msg,GEN-SKEL,$$@)
+	$(Q)$$(BPFTOOL) gen skeleton $$< name $(1) > $$@.tmp && \
+		$$(BPFTOOL) gen subskeleton $$< name $(1) > $(BPF)/$(1).subskel.h && mv $$@.tmp $$@
+endef
+$(foreach l,$(TESTS_LINKED_NAMES),$(eval $(call linked_skel_rule,$(l))))
+
 $(OBJ)/tests_helpers/%.o: $(TESTS_DIR)/helpers/%.c $(GEN)/build_info.h | $(SKELS)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(@D)
