@@ -184,6 +184,7 @@ exclude() {
 
 mk() {	# TARGET LOG
 	make -C "$srcdir" TESTS_DIR="$dir" OUTPUT="$b" VMLINUX_BTF="$btf" TESTS_KERNEL_TREE="$dir/kernel" \
+		TESTS_KERNEL_SERIES="$(echo "$series" | awk -F. '{ print $1 * 100 + $2 }')" \
 		TESTS_EXCLUDE="$b/exclude.txt" -k -Otarget -j"$jobs" "$1" >"$2" 2>&1
 }
 

@@ -19,6 +19,8 @@
 # TESTS_EXCLUDE=FILE: the files of DIR (progs/X.c, prog_tests/T.c,
 # helpers/H.c, one a line) left out of the build, so that one that does
 # not build blocks no other (kernel-tests/build.sh).
+# TESTS_KERNEL_SERIES=N: the series, major * 100 + minor (helpers/
+# kernel_api.h).
 # TESTS_KERNEL_TREE=KDIR: DIR holds a kernel series' selftests and KDIR
 # the kernel tree they come from (tools/include, tools/lib, tools/arch and
 # an empty tools/testing/selftests/bpf, for "../../../include/..."): the
@@ -93,7 +95,8 @@ TESTS_KERNEL_INCLUDES := -I$(TESTS_DIR) -I$(TESTS_KERNEL_TREE)/tools/include \
 	-I$(TESTS_KERNEL_TREE)/tools/arch/$(SRCARCH)/include \
 	-I$(TESTS_KERNEL_TREE)/tools/include/uapi \
 	-idirafter $(TESTS_KERNEL_TREE)/tools/lib \
-	-idirafter $(TESTS_KERNEL_TREE)/tools/testing/selftests/bpf
+	-idirafter $(TESTS_KERNEL_TREE)/tools/testing/selftests/bpf \
+	$(if $(TESTS_KERNEL_SERIES),-DBPFCHECK_KERNEL_SERIES=$(TESTS_KERNEL_SERIES))
 TESTS_KERNEL_OBJS := $(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS)) \
 	$(TESTS_HELPER_OBJS)
 $(TESTS_KERNEL_OBJS): private WARN_CFLAGS := -Wall -Wno-unused-but-set-variable
