@@ -130,6 +130,12 @@ copy_header() {	# H
 		done
 		return 0
 		;;
+	progs/*/*) return 0 ;;
+	progs/*)
+		# "progs/cg_storage_multi.h": selftests/bpf is on the path.
+		copy_header "${1#progs/}"
+		return 0
+		;;
 	*/*) return 0 ;;
 	esac
 	provided "$1" && return 0
