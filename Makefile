@@ -173,7 +173,10 @@ LSKELS := $(patsubst %,$(BPF)/%.lskel.h,$(sort $(shell sed -n \
 	's/^[ \t]*\#[ \t]*include[ \t]*[<"]\(.*\)\.lskel\.h[>"].*/\1/p' $(TEST_SRCS) /dev/null)))
 SKELS += $(KSRC_BPF_OBJS:.bpf.o=.skel.h) $(KSRC_BPF_OBJS:.bpf.o=.o) $(LSKELS)
 # A TESTS_DIR's linked skeletons replace their parts' (tests-dir.mk).
-SKELS := $(filter-out $(TESTS_LINKED_PARTS:%=$(BPF)/%.skel.h),$(SKELS)) \
+# A program no test takes a skeleton of may have none (TESTS_EXCLUDE's
+# progs/X.skel.h: the kernel's test_pinning_invalid and test_sk_assign).
+SKELS := $(filter-out $(TESTS_LINKED_PARTS:%=$(BPF)/%.skel.h) \
+		$(patsubst $(PROGS_DIR)/%,$(BPF)/%,$(filter %.skel.h,$(TESTS_EXCLUDED))),$(SKELS)) \
 	$(TESTS_LINKED_NAMES:%=$(BPF)/%.skel.h)
 BPF_HDRS += $(wildcard compat/bpf/*.h compat/include/linux/*.h)
 KSRC_BPF_CFLAGS = $(filter-out -Werror,$(BPF_CFLAGS)) -std=gnu11 -fno-strict-aliasing \

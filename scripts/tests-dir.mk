@@ -87,6 +87,7 @@ $(OBJ)/tests_helpers/%.o: $(TESTS_DIR)/helpers/%.c $(GEN)/build_info.h | $(SKELS
 ifdef TESTS_KERNEL_TREE
 override TESTS_KERNEL_TREE := $(abspath $(TESTS_KERNEL_TREE))
 # The kernel selftests' include path, before bpfcheck's compat/include
+# (and lib.mk's -D_GNU_SOURCE=, which they rely on)
 # (the kernel's own headers are there): selftests/bpf, tools/include,
 # tools/arch, tools/include/uapi; tools/lib (libbpf's internal headers)
 # after libbpf's installed ones.  The kernel's programs see the series'
@@ -96,7 +97,8 @@ TESTS_KERNEL_INCLUDES := -I$(TESTS_DIR) -I$(TESTS_KERNEL_TREE)/tools/include \
 	-I$(TESTS_KERNEL_TREE)/tools/include/uapi \
 	-idirafter $(TESTS_KERNEL_TREE)/tools/lib \
 	-idirafter $(TESTS_KERNEL_TREE)/tools/testing/selftests/bpf \
-	$(if $(TESTS_KERNEL_SERIES),-DBPFCHECK_KERNEL_SERIES=$(TESTS_KERNEL_SERIES))
+	$(if $(TESTS_KERNEL_SERIES),-DBPFCHECK_KERNEL_SERIES=$(TESTS_KERNEL_SERIES)) \
+	-D_GNU_SOURCE=
 TESTS_KERNEL_OBJS := $(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS)) \
 	$(TESTS_HELPER_OBJS)
 $(TESTS_KERNEL_OBJS): private WARN_CFLAGS := -Wall -Wno-unused-but-set-variable
