@@ -41,6 +41,8 @@
 #   make check-toolchain  the default and LIBBPF=system builds, left-out tests
 #   make check-kernel-tests  the kernel's own selftests, unmodified, build
 #                     and pass (Documentation/kernel-tests.md)
+#   make check-kernel-tests-build  kernel-tests/build.sh: a series' tests in
+#                     one test_progs, a broken one left out with its error
 #   make kernel-tests SERIES=7.2 KERNELS="6.1 6.12 7.2" [TESTS="a b"] [HOST=1]
 #                     a series' selftests on the kernels, one table
 #   make clean        remove what the build made
@@ -113,8 +115,9 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
 
 # clang -target bpf does not search the multiarch include directory.
-BPF_SYS_INCLUDES = $(shell $(CLANG) -v -E - </dev/null 2>&1 | sed -n \
-	'/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }')
+# Asked once per make, when a BPF object is built (not once per object).
+BPF_SYS_INCLUDES = $(eval BPF_SYS_INCLUDES := $$(shell $(CLANG) -v -E - </dev/null 2>&1 | \
+	sed -n '/<...> search starts here:/,/End of search list./{ s| \(/.*\)|-idirafter \1|p }'))$(BPF_SYS_INCLUDES)
 BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 	-Wall -Werror -I$(GEN) $(TESTS_INCLUDES) -I$(SRCDIR)/progs $(LIBBPF_CFLAGS) \
 	$(BPF_SYS_INCLUDES) $(BPF_EXTRA_CFLAGS)
@@ -172,24 +175,33 @@ SKELS := $(BPF_NAMES:%=$(BPF)/%.skel.h) $(ISA_SKELS)
 # are written for older compilers).  X.lskel.h, a light skeleton, is made
 # for each test that includes one.  A test that includes <test_progs.h>
 # the kernel's way builds with the kernel's warning flags (no -Wextra).
-KSRC_BPF_SRCS := $(filter-out %.bpf.c,$(sort $(wildcard progs/*.c)))
-KSRC_BPF_OBJS := $(patsubst progs/%.c,$(BPF)/%.bpf.o,$(KSRC_BPF_SRCS))
+KSRC_BPF_SRCS := $(filter-out %.bpf.c $(TESTS_EXCLUDED),$(sort $(wildcard $(PROGS_DIR)/*.c)))
+KSRC_BPF_OBJS := $(patsubst $(PROGS_DIR)/%.c,$(BPF)/%.bpf.o,$(KSRC_BPF_SRCS))
 LSKELS := $(patsubst %,$(BPF)/%.lskel.h,$(sort $(shell sed -n \
 	's/^[ \t]*\#[ \t]*include[ \t]*[<"]\(.*\)\.lskel\.h[>"].*/\1/p' $(TEST_SRCS) /dev/null)))
 SKELS += $(KSRC_BPF_OBJS:.bpf.o=.skel.h) $(KSRC_BPF_OBJS:.bpf.o=.o) $(LSKELS)
+# A TESTS_DIR's linked skeletons replace their parts' (tests-dir.mk).
+# A program no test takes a skeleton of may have none (TESTS_EXCLUDE's
+# progs/X.skel.h: the kernel's test_pinning_invalid and test_sk_assign).
+SKELS := $(filter-out $(TESTS_LINKED_PARTS:%=$(BPF)/%.skel.h) \
+		$(patsubst $(PROGS_DIR)/%,$(BPF)/%,$(filter %.skel.h,$(TESTS_EXCLUDED))),$(SKELS)) \
+	$(TESTS_LINKED_NAMES:%=$(BPF)/%.skel.h)
 BPF_HDRS += $(wildcard compat/bpf/*.h compat/include/linux/*.h)
 KSRC_BPF_CFLAGS = $(filter-out -Werror,$(BPF_CFLAGS)) -std=gnu11 -fno-strict-aliasing \
-	-I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include -DBPF_NO_KFUNC_PROTOTYPES \
+	-I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include \
+	$(if $(TESTS_KERNEL_TREE),,-DBPF_NO_KFUNC_PROTOTYPES) \
 	-fms-extensions -Wno-microsoft-anon-tag -Wno-compare-distinct-pointer-types \
 	-Wno-initializer-overrides
 COMMON_CFLAGS += -I$(SRCDIR)/compat/include
-KSRC_TEST_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(shell grep -l \
+KSRC_TEST_OBJS := $(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(shell grep -l \
 	'^[ \t]*\#[ \t]*include[ \t]*<test_progs\.h>' $(TEST_SRCS) /dev/null))
+ifndef TESTS_KERNEL_TREE
 $(KSRC_TEST_OBJS): private WARN_CFLAGS := -Wall -Werror -Wno-unused-but-set-variable
+endif
 
 TEST_PROGS_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(HELPER_SRCS) \
 	$(filter-out harness/registry.c,$(TEST_PROGS_ONLY_SRCS))) $(OBJ)/registry.o \
-	$(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS))
+	$(patsubst $(PROG_TESTS_DIR)/%.c,$(OBJ)/prog_tests/%.o,$(TEST_SRCS)) $(TESTS_HELPER_OBJS)
 BENCH_OBJS := $(patsubst %.c,$(OBJ)/%.o,$(BENCH_SRCS))
 BENCH_SAN_OBJS := $(patsubst %.c,$(SAN)/%.o,$(BENCH_SRCS))
 FIXTURE_OBJS := $(patsubst %.c,$(SAN)/%.o,$(CORE_SRCS) $(LIB_SRCS) $(FIXTURE_SRCS) \
@@ -200,6 +212,13 @@ FAULTY_OBJS := $(filter-out $(OBJ)/registry.o,$(TEST_PROGS_OBJS)) \
 	$(patsubst %.c,$(OBJ)/%.o,$(FAULTY_SRCS)) $(OBJ)/faulty_registry.o
 
 TEST_PROGS_BIN := $(OUTPUT)/test_progs
+# The steps of kernel-tests/build.sh: every BPF object and skeleton, then
+# every test object, each step with make -k.
+ifdef TESTS_DIR
+tests-dir-bpf: $(SKELS)
+tests-dir-objs: $(filter $(OBJ)/prog_tests/% $(OBJ)/tests_helpers/%,$(TEST_PROGS_OBJS))
+.PHONY: tests-dir-bpf tests-dir-objs
+endif
 FIXTURE := $(OUTPUT)/test_progs_fixture
 FAULTY := $(OUTPUT)/test_progs_faulty
 KTAP_CHECK := $(OUTPUT)/ktap_check
@@ -237,7 +256,7 @@ MAKEFLAGS += --no-print-directory
 	check-workflow check-toolchain check-kernel-cli check-trust \
 	man install-prefix lint \
 	vmtest-bench check-vmtest-bench check-kernel-tests vmtest-cost check-verifier-cost \
-	kernel-tests
+	kernel-tests check-kernel-tests-build
 .DELETE_ON_ERROR:
 # BPF objects and skeletons are kept although pattern rules make them.
 .SECONDARY:

@@ -89,6 +89,8 @@ struct test_env {
 };
 
 extern struct test_env env;
+/* The kernel's 7.x name of env.verbosity. */
+#define env_verbosity (env.verbosity)
 
 /* The runner, around each test: fill env and enter the objects' directory. */
 void test_env_enter(void);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <ftw.h>
 
@@ -213,6 +214,25 @@ unsigned long long get_cgroup_id(const char *relative_path)
 		return 0;
 	}
 	return st.st_ino;
+}
+
+int set_cgroup_xattr(const char *relative_path, const char *name, const char *value)
+{
+	char path[PATH_MAX * 2];
+
+	path_of(path, sizeof(path), relative_path);
+	return setxattr(path, name, value, strlen(value) + 1, 0);
+}
+
+/* A cgroup of the work directory of process pid (a forked test's). */
+void remove_cgroup_pid(const char *relative_path, int pid)
+{
+	char path[PATH_MAX * 2];
+
+	snprintf(path, sizeof(path), "%s/bpfcheck-%d%s%s", cg.mnt, pid,
+		 relative_path[0] == '/' ? "" : "/", relative_path);
+	if (rmdir(path))
+		log_err("rmdir %s", path);
 }
 
 static int write_file(const char *dir, const char *file, const char *buf)

@@ -37,6 +37,24 @@ int write_cgroup_file(const char *relative_path, const char *file,
 int write_cgroup_file_parent(const char *relative_path, const char *file,
 			     const char *buf);
 int enable_controllers(const char *relative_path, const char *controllers);
+/* setxattr on the cgroup's directory: 0, else -1 and errno. */
+int set_cgroup_xattr(const char *relative_path, const char *name, const char *value);
+/* rmdir a cgroup of process pid's work directory. */
+void remove_cgroup_pid(const char *relative_path, int pid);
+
+/*
+ * cgroup v1 (cgroup_v1.c): a net_cls hierarchy at /sys/fs/cgroup/net_cls
+ * (a tmpfs mounted on /sys/fs/cgroup first) with a work directory per
+ * process whose classid is the pid; and the id of a v1 hierarchy from
+ * /proc/self/cgroup ("net_cls", "name=systemd", "net_cls,net_prio").
+ */
+int setup_classid_environment(void);
+void cleanup_classid_environment(void);
+int set_classid(void);
+int join_classid(void);
+int open_classid(void);
+unsigned long long get_classid_cgroup_id(void);
+int get_cgroup1_hierarchy_id(const char *subsys_name);
 
 /* Join (and make) a cgroup for this test; removed when the test ends. */
 int test__join_cgroup(const char *path);

@@ -58,6 +58,9 @@ struct ipv6_packet {
 extern struct ipv6_packet pkt_v6;
 
 int settimeo(int fd, int timeout_ms);
+/* A TCP client of server_fd sending data with the SYN (kernel_api.c). */
+int fastopen_connect(int server_fd, const char *data, unsigned int data_len,
+		     int timeout_ms);
 int make_sockaddr(int family, const char *addr_str, __u16 port,
 		  struct sockaddr_storage *addr, socklen_t *len);
 /* A socket bound to addr:port (listening, for stream sockets). */

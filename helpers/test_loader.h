@@ -17,11 +17,13 @@
 
 typedef const void *(*skel_elf_bytes_fn)(size_t *sz);
 
+/* Called after open, before load; non-zero fails the subtest. */
+typedef int (*pre_execution_cb)(struct bpf_object *obj);
+
 struct test_loader {
 	char *log_buf;
 	size_t log_buf_sz;
-	/* Called after open, before load; non-zero fails the subtest. */
-	int (*pre_execution_cb)(struct bpf_object *obj);
+	pre_execution_cb pre_execution_cb;
 	/* Where the next __msg() search starts (kernel API compatibility). */
 	size_t next_match_pos;
 };
@@ -31,6 +33,12 @@ void test_loader__run_subtests(struct test_loader *tester,
 			       const char *skel_name,
 			       skel_elf_bytes_fn elf_bytes_factory);
 void test_loader_fini(struct test_loader *tester);
+
+static inline void test_loader__set_pre_execution_cb(struct test_loader *tester,
+						     pre_execution_cb cb)
+{
+	tester->pre_execution_cb = cb;
+}
 
 #define RUN_TESTS(skel) ({						\
 	struct test_loader ___tester = {};				\

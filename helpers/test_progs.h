@@ -59,6 +59,7 @@
 #include "bpf_util.h"
 #include "test_loader.h"
 #include "test_progs_helpers.h"
+#include "kernel_api.h"
 #include "testing_helpers.h"
 #include "trace_helpers.h"
 

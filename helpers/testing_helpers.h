@@ -55,4 +55,14 @@ static inline __u64 get_time_ns(void)
 	return (__u64)t.tv_sec * 1000000000ull + t.tv_nsec;
 }
 
+/* perf_event_max_sample_rate, 5000 when it cannot be read (kernel_api.c). */
+__u64 read_perf_max_sample_freq(void);
+/* Kernel modules (kernel_api.c): 0, else -1 (load) or -errno (unload). */
+int finit_module(int fd, const char *param_values, int flags);
+int delete_module(const char *name, int flags);
+int load_module(const char *path, bool verbose);
+int load_module_params(const char *path, const char *param_values, bool verbose);
+int try_unload_module(const char *name, int retries, bool verbose);
+int unload_module(const char *name, bool verbose);
+
 #endif

@@ -144,6 +144,11 @@ check-kselftest: $(TEST_PROGS_BIN) $(FIXTURE) $(KTAP_CHECK)
 check-kernel-tests: $(TEST_PROGS_BIN)
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/kernel_tests_check.sh
 
+# A kernel series' selftests in one test_progs, each test on its own
+# terms (kernel-tests/build.sh): one that does not build blocks none.
+check-kernel-tests-build: $(TEST_PROGS_BIN)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/tests/scripts/kernel_tests_build_check.sh
+
 # The toolchains: the default build's, and LIBBPF=system CLANG=clang-14
 # built into $(OUTPUT)/system (tests/scripts/toolchain_check.sh).
 check-toolchain: $(TEST_PROGS_BIN)

@@ -170,6 +170,11 @@ counted_stage "tool conventions (tests/scripts/ux_check.sh)" ux "$srcdir/tests/s
 #    control fails as it must.
 counted_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12 and 7.2)" \
 	kernel-tests "$srcdir/tests/scripts/kernel_tests_check.sh" kernel-tests-checks
+# 12. A series' selftests in one test_progs (kernel-tests/build.sh): a test
+#    that does not build is listed with its first error, the rest link.
+counted_stage "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
+	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
+	kernel-tests-build-checks
 end=$(date +%s)
 
 echo
