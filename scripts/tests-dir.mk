@@ -95,9 +95,11 @@ override TESTS_KERNEL_TREE := $(abspath $(TESTS_KERNEL_TREE))
 # (and lib.mk's -D_GNU_SOURCE=, which they rely on)
 # (the kernel's own headers are there): selftests/bpf, tools/include,
 # tools/arch, tools/include/uapi; tools/lib (libbpf's internal headers)
-# after libbpf's installed ones.  The kernel's programs see the series'
+# after libbpf's installed ones, whose linux/bpf.h wins (libbpf's
+# skel_internal.h needs its own: 7.2's on 6.12's tests).  The kernel's
+# programs see the series'
 # kfunc prototypes in its vmlinux.h.
-TESTS_KERNEL_INCLUDES := -I$(TESTS_DIR) -I$(TESTS_KERNEL_TREE)/tools/include \
+TESTS_KERNEL_INCLUDES := -I$(TESTS_DIR) $(LIBBPF_CFLAGS) -I$(TESTS_KERNEL_TREE)/tools/include \
 	-I$(TESTS_KERNEL_TREE)/tools/arch/$(SRCARCH)/include \
 	-I$(TESTS_KERNEL_TREE)/tools/include/uapi \
 	-idirafter $(TESTS_KERNEL_TREE)/tools/lib \
