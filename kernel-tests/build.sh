@@ -125,6 +125,16 @@ done
 
 # ---- import ------------------------------------------------------------
 
+# The import again only when the series, the selection, the import or
+# DIR's files changed since the last run (it takes minutes for a series).
+key="$kdir $ksrc $(cksum <"$srcdir/scripts/kernel-tests-import.sh") $add $*"
+import_fresh() {
+	[ -f "$b/.built" ] && [ -f "$b/import.txt" ] &&
+		[ "$(cat "$b/import.key" 2>/dev/null)" = "$key" ] &&
+		[ -z "$(find "$dir" ${add:+"$add"} -path "$b" -prune -o ! -type d \
+			-cnewer "$b/.built" -print | head -n 1)" ]
+}
+
 # Each named test from the series, or from ADD.
 import_tests() {	# FROM NAME...
 	from=$1
@@ -132,17 +142,20 @@ import_tests() {	# FROM NAME...
 	[ $# -eq 0 ] || sh "$srcdir/scripts/kernel-tests-import.sh" -d -k "$ksrc" "$from" \
 		"$dir" "$@" 2>>"$b/import.err" || true
 }
-: >"$b/import.err"
-{
-	# shellcheck disable=SC2046 # test names are words
-	import_tests "$kdir" $(for t in "$@"; do
-		[ -n "$add" ] && [ -f "$add/prog_tests/$t.c" ] || echo "$t"
-	done)
-	# shellcheck disable=SC2046
-	[ -z "$add" ] || import_tests "$add" $(for t in "$@"; do
-		[ ! -f "$add/prog_tests/$t.c" ] || echo "$t"
-	done)
-} >"$b/import.txt"
+if ! import_fresh; then
+	: >"$b/import.err"
+	{
+		# shellcheck disable=SC2046 # test names are words
+		import_tests "$kdir" $(for t in "$@"; do
+			[ -n "$add" ] && [ -f "$add/prog_tests/$t.c" ] || echo "$t"
+		done)
+		# shellcheck disable=SC2046
+		[ -z "$add" ] || import_tests "$add" $(for t in "$@"; do
+			[ ! -f "$add/prog_tests/$t.c" ] || echo "$t"
+		done)
+	} >"$b/import.txt"
+	echo "$key" >"$b/import.key"
+fi
 # Tests and programs of an earlier run that are not selected now.
 for f in "$dir"/prog_tests/*.c "$dir"/progs/*.c "$dir"/progs/*.linked; do
 	[ -e "$f" ] || continue
@@ -161,7 +174,7 @@ stamp=$b/.built
 if [ -f "$stamp" ] && [ -f "$known" ] && [ -z "$(find "$btf" -newer "$stamp")" ] &&
 	[ -z "$(find "$srcdir/compat" "$srcdir/helpers" "$srcdir/harness" "$srcdir/lib" \
 		"$srcdir/progs" "$srcdir/Makefile" "$srcdir/scripts" "$dir" \
-		-path "$b" -prune -o -cnewer "$stamp" -print 2>/dev/null | head -n 1)" ]; then
+		-path "$b" -prune -o ! -type d -cnewer "$stamp" -print 2>/dev/null | head -n 1)" ]; then
 	cp "$known" "$b/failed.new"
 else
 	: >"$b/failed.new"
@@ -227,9 +240,11 @@ for f in "$dir"/progs/*.linked; do
 	[ -e "$f" ] || continue
 	x=$(basename "$f" .linked)
 	grep -qx "progs/$x.linked" "$b/exclude.txt" && continue
-	if [ ! -f "$b/bpf/$x.linked.o" ]; then
+	# (X.linked.o is intermediate: X.skel.h says it all.)
+	[ -f "$b/bpf/$x.skel.h" ] && continue
+	if grep -q "^bpf/$x\.linked\.o	" "$b/bpf.log.errors"; then
 		failed "progs/$x.linked" "bpf/$x.linked.o" "$b/bpf.log"
-	elif [ ! -f "$b/bpf/$x.skel.h" ]; then
+	else
 		failed "progs/$x.linked" "bpf/$x.skel.h" "$b/bpf.log"
 	fi
 done

@@ -181,9 +181,8 @@ linked_parts() {	# X
 copy_prog() {	# X
 	parts=$(linked_parts "$1")
 	if [ -n "$parts" ]; then
-		echo "$parts" >"$tree/progs/.$1.linked"
-		put "$tree/progs/.$1.linked" "$tree/progs/$1.linked"
-		rm -f "$tree/progs/.$1.linked"
+		[ "$(cat "$tree/progs/$1.linked" 2>/dev/null)" = "$parts" ] ||
+			echo "$parts" >"$tree/progs/$1.linked"
 		echo "progs/$1.linked"
 		for part in $parts; do
 			copy_prog_src "$part"

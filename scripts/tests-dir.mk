@@ -63,18 +63,23 @@ $(BPF)/%.bpf.o: $(PROGS_DIR)/%.c $(GEN)/vmlinux.h $(GEN)/build_info.h | $(BPF)
 # A linked skeleton, X.skel.h of several programs (DIR/progs/X.linked
 # names them, "A B"): their objects linked by bpftool (gen object), its
 # skeleton and subskeleton.  The parts have no skeleton of their own.
+# Linked again, twice, as the kernel's build does: the first link leaves
+# relocations against extern maps (linked_maps) that the next resolves.
 TESTS_LINKED := $(filter-out $(TESTS_EXCLUDED),$(wildcard $(PROGS_DIR)/*.linked))
 TESTS_LINKED_NAMES := $(basename $(notdir $(TESTS_LINKED)))
-TESTS_LINKED_PARTS := $(sort $(foreach l,$(TESTS_LINKED),$(file <$(l))))
+# (Of every linked skeleton, an excluded one's too: parts never get one.)
+TESTS_LINKED_PARTS := $(sort $(foreach l,$(wildcard $(PROGS_DIR)/*.linked),$(file <$(l))))
 define linked_skel_rule
 $(BPF)/$(1).linked.o: $(patsubst %,$(BPF)/%.bpf.o,$(file <$(PROGS_DIR)/$(1).linked)) \
 		$(PROGS_DIR)/$(1).linked
 	$$(call msg,GEN-OBJ,$$@)
-	$(Q)$$(BPFTOOL) gen object $$@ $$(filter %.o,$$^)
+	$$(Q)$$(BPFTOOL) gen object $$@.1 $$(filter %.o,$$^) && \
+		$$(BPFTOOL) gen object $$@.2 $$@.1 && $$(BPFTOOL) gen object $$@ $$@.2 && \
+		rm -f $$@.1 $$@.2
 
 $(BPF)/$(1).skel.h: $(BPF)/$(1).linked.o
 	$$(call msg,GEN-SKEL,$$@)
-	$(Q)$$(BPFTOOL) gen skeleton $$< name $(1) > $$@.tmp && \
+	$$(Q)$$(BPFTOOL) gen skeleton $$< name $(1) > $$@.tmp && \
 		$$(BPFTOOL) gen subskeleton $$< name $(1) > $(BPF)/$(1).subskel.h && mv $$@.tmp $$@
 endef
 $(foreach l,$(TESTS_LINKED_NAMES),$(eval $(call linked_skel_rule,$(l))))
@@ -90,9 +95,11 @@ override TESTS_KERNEL_TREE := $(abspath $(TESTS_KERNEL_TREE))
 # (and lib.mk's -D_GNU_SOURCE=, which they rely on)
 # (the kernel's own headers are there): selftests/bpf, tools/include,
 # tools/arch, tools/include/uapi; tools/lib (libbpf's internal headers)
-# after libbpf's installed ones.  The kernel's programs see the series'
+# after libbpf's installed ones, whose linux/bpf.h wins (libbpf's
+# skel_internal.h needs its own: 7.2's on 6.12's tests).  The kernel's
+# programs see the series'
 # kfunc prototypes in its vmlinux.h.
-TESTS_KERNEL_INCLUDES := -I$(TESTS_DIR) -I$(TESTS_KERNEL_TREE)/tools/include \
+TESTS_KERNEL_INCLUDES := -I$(TESTS_DIR) $(LIBBPF_CFLAGS) -I$(TESTS_KERNEL_TREE)/tools/include \
 	-I$(TESTS_KERNEL_TREE)/tools/arch/$(SRCARCH)/include \
 	-I$(TESTS_KERNEL_TREE)/tools/include/uapi \
 	-idirafter $(TESTS_KERNEL_TREE)/tools/lib \
