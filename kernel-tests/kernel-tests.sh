@@ -41,8 +41,9 @@ OUTPUT=${OUTPUT:-$srcdir/build}
 case $OUTPUT in /*) ;; *) OUTPUT=$PWD/$OUTPUT ;; esac
 export OUTPUT
 # A series' test_progs and objects take a few hundred MiB of the guest's
-# initramfs, and some tests make large maps: more than vmtest's 1 GiB.
-VMTEST_MEM=${VMTEST_MEM:-2048}
+# initramfs (about 500 MiB for 7.2), unpacked in its memory: with 2 GiB
+# the 7.2 guests could not mount their root (measured), so 4 GiB.
+VMTEST_MEM=${VMTEST_MEM:-4096}
 export VMTEST_MEM
 
 usage() {
