@@ -24,6 +24,7 @@
 #   -J N           guests at once (default: one per kernel, at most the cores)
 #   --shard I/N    the Ith of N parts of the tests (CI jobs; see merge)
 #   --timeout SEC  the limit of each guest's run (default 5400)
+#   -B DIR         the series' build (default $OUTPUT/kernel-tests/SERIES)
 #   -o DIR         results: kernels/*.json, logs, DENYLIST.*, kernel-tests.json
 #                  (default $OUTPUT/kernel-tests/run-SERIES)
 #   --json FILE    the whole table as JSON (default DIR/kernel-tests.json)
@@ -35,7 +36,9 @@
 # vmtest.sh's.
 # Exit: 0 all passed, 1 a failure (or a guest that did not finish), 2 bad usage.
 set -eu
-
+# (One compound command: sh reads it whole before running it, so a run of
+# an hour is not broken by an edit of this file.)
+{
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 OUTPUT=${OUTPUT:-$srcdir/build}
 case $OUTPUT in /*) ;; *) OUTPUT=$PWD/$OUTPUT ;; esac
@@ -47,7 +50,7 @@ VMTEST_MEM=${VMTEST_MEM:-4096}
 export VMTEST_MEM
 
 usage() {
-	echo "kernel-tests: $* (usage: kernel-tests.sh [-k KERNEL]... [--host] [-t \"TEST...\"] [-d DENY] [-D DIR] [-j N] [-w SEC] [-J N] [--shard I/N] [--timeout SEC] [-o DIR] [--json FILE] [--markdown] [--no-testmod] SERIES; kernel-tests.sh merge -o DIR RUN_DIR...)" >&2
+	echo "kernel-tests: $* (usage: kernel-tests.sh [-k KERNEL]... [--host] [-t \"TEST...\"] [-d DENY] [-D DIR] [-j N] [-w SEC] [-J N] [--shard I/N] [--timeout SEC] [-B DIR] [-o DIR] [--json FILE] [--markdown] [--no-testmod] SERIES; kernel-tests.sh merge -o DIR RUN_DIR...)" >&2
 	exit 2
 }
 
@@ -95,7 +98,7 @@ if [ "${1:-}" = merge ]; then
 fi
 
 # ---- options -----------------------------------------------------------------
-kernels='' tests='' deny='' denydir='' guests='' shard='' out='' json='' markdown=''
+kernels='' tests='' deny='' denydir='' guests='' shard='' out='' json='' markdown='' bdir=''
 host=0 workers=2 watchdog=180 tmo=5400 testmod=1
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -110,6 +113,7 @@ while [ $# -gt 0 ]; do
 	--shard) [ $# -ge 2 ] || usage "--shard needs I/N"; shard=$2; shift 2 ;;
 	--timeout) [ $# -ge 2 ] || usage "--timeout needs SEC"; tmo=$2; shift 2 ;;
 	-o) [ $# -ge 2 ] || usage "-o needs a DIR"; out=$2; shift 2 ;;
+	-B) [ $# -ge 2 ] || usage "-B needs a DIR"; bdir=$2; shift 2 ;;
 	--json) [ $# -ge 2 ] || usage "--json needs a FILE"; json=$2; shift 2 ;;
 	--markdown) markdown=--markdown; shift ;;
 	--no-testmod) testmod=0; shift ;;
@@ -160,7 +164,7 @@ rm -f "$out"/kernels/*.json "$out"/DENYLIST.*
 start=$(now)
 
 # ---- 1: the series' tests, built against the series' BTF ---------------------
-bdir=$OUTPUT/kernel-tests/$series
+bdir=${bdir:-$OUTPUT/kernel-tests/$series}
 say "building the $series series' tests (kernel-tests/build.sh; log $out/logs/build.log)"
 # shellcheck disable=SC2086 # the test names are words
 if ! sh "$srcdir/kernel-tests/build.sh" -o "$bdir" "$series" $tests >"$out/logs/build.log" 2>&1; then
@@ -280,3 +284,4 @@ sh "$srcdir/kernel-tests/report.sh" -o "$out" ${json:+--json "$json"} $markdown 
 say "wall time: $((ran_at - start)) s (build $((built_at - start)) s, runs $((ran_at - built_at)) s);" \
 	"denylists: $out/DENYLIST.*; JSON: ${json:-$out/kernel-tests.json}"
 exit "$rc"
+}
