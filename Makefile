@@ -139,12 +139,6 @@ FIXTURE_SRCS := $(sort $(wildcard tests/harness/fixtures/*.c))
 BENCH_SRCS := $(sort $(wildcard bench/*.c bench/*/*.c)) $(LIB_SRCS)
 # bench history keeps its results in SQLite (Debian's libsqlite3-dev).
 BENCH_LDLIBS := -lsqlite3
-# __jited() disassembles JIT images with LLVM's C API (Debian's llvm-dev,
-# scripts/deps.sh): helpers/jit_text.c includes its headers and opens its
-# library when a check needs it, so nothing links the 100 MB library.
-LLVM_CONFIG ?= llvm-config
-LLVM_INCLUDEDIR = $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
-LLVM_LIB = $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)/libLLVM.so
 # Where the BPF programs and the tests are: here, or in TESTS_DIR.
 PROGS_DIR := progs
 PROG_TESTS_DIR := prog_tests
@@ -364,14 +358,7 @@ $(OBJ)/prog_tests/%.o: $(PROG_TESTS_DIR)/%.c $(GEN)/build_info.h | $(SKELS)
 		$(CC) $(CFLAGS) $(COMMON_CFLAGS) -c $< -o $@; \
 	fi
 
-$(OBJ)/helpers/jit_text.o $(OBJ)/helpers/test_texts.o: private COMMON_CFLAGS += \
-	-isystem $(LLVM_INCLUDEDIR) -DLLVM_LIB='"$(LLVM_LIB)"'
-$(OBJ)/helpers/jit_text.o: $(OUTPUT)/.llvm-ok
-$(OUTPUT)/.llvm-ok: | $(OUTPUT)
-	$(Q)if [ ! -f "$(LLVM_INCLUDEDIR)/llvm-c/Disassembler.h" ]; then \
-		echo "LLVM's C API headers (llvm-c/Disassembler.h, for __jited) are missing:" \
-			"run make deps (Debian's llvm-dev)" >&2; exit 1; fi
-	$(Q)touch $@
+include $(SRCDIR)/scripts/llvm-jit.mk
 
 $(eval $(call registry_rule,$(OBJ)/registry.o,tests.h,$(TEST_SRCS)))
 $(eval $(call registry_rule,$(OBJ)/faulty_registry.o,faulty_tests.h,$(TEST_SRCS) \
