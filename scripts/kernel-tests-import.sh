@@ -120,8 +120,9 @@ copy_header() {	# H
 		rdst=$(realpath -m --relative-to="$kdir" "$1")
 		case $rdst in ../* | /*) return 0 ;; esac
 		[ -f "$1" ] || return 0
-		case " $seen " in *" $rdst "*) return 0 ;; esac
-		seen="$seen $rdst"
+		# (Its own key: "../bpf_experimental.h" is not progs/'s copy.)
+		case " $seen " in *" /$rdst "*) return 0 ;; esac
+		seen="$seen /$rdst"
 		mkdir -p "$(dirname "$tree/$rdst")"
 		put "$1" "$tree/$rdst"
 		echo "$rdst"
