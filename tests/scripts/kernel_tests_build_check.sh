@@ -10,9 +10,9 @@
 # program's first error and blocks nothing; the link happens; a second run
 # with nothing changed compiles nothing.
 #
-# The programs build against KERNEL_TESTS_BTF (default: /work/btf/7.2.btf
-# or scripts/kernel-btf.sh 7.2 where they exist, else the host's BTF:
-# the check is of the build's isolation, not of the series' kfuncs).
+# The programs build against KERNEL_TESTS_BTF (default: scripts/kernel-btf.sh
+# 7.2, else the host's BTF: the check is of the build's isolation, not
+# of the series' kfuncs).
 #
 # Usage: [OUTPUT=build-dir] [KERNEL_TESTS_BTF=file]
 #        sh tests/scripts/kernel_tests_build_check.sh
@@ -34,11 +34,7 @@ BROKEN=kt_build_broken
 
 btf=${KERNEL_TESTS_BTF:-}
 if [ -z "$btf" ]; then
-	if [ -f /work/btf/7.2.btf ]; then
-		btf=/work/btf/7.2.btf
-	elif [ -f "$REPO/scripts/kernel-btf.sh" ]; then
-		btf=$(sh "$REPO/scripts/kernel-btf.sh" 7.2 2>/dev/null) || btf=
-	fi
+	btf=$(sh "$REPO/scripts/kernel-btf.sh" 7.2 2>/dev/null) || btf=
 	[ -n "$btf" ] || btf=/sys/kernel/btf/vmlinux
 fi
 dir=$T/kt
