@@ -17,8 +17,13 @@
 
 #include "kmsg.h"
 
-/* <5>: KERN_NOTICE, below the console's loglevel in vmtest's guests. */
-#define KMSG_PREFIX "<5>bpfcheck: test "
+/*
+ * BPFCHECK_KMSG=1: <5>, KERN_NOTICE, below the console's loglevel in
+ * vmtest's guests, read back with dmesg after the run.  =console: <3>, so
+ * that the markers reach the serial console too, which is all there is of
+ * a guest that panicked (kernel-tests asks for it).
+ */
+#define KMSG_MARKER "bpfcheck: test "
 
 static int kmsg_wanted(void)
 {
@@ -27,19 +32,23 @@ static int kmsg_wanted(void)
 
 	if (wanted < 0) {
 		env = getenv("BPFCHECK_KMSG");
-		wanted = env && !strcmp(env, "1");
+		if (env && !strcmp(env, "console"))
+			wanted = 3;
+		else
+			wanted = env && !strcmp(env, "1") ? 5 : 0;
 	}
 	return wanted;
 }
 
 int kmsg_test_start(const char *test, const char *subtest)
 {
+	int level = kmsg_wanted();
 	char line[512];
 	int fd, len, err;
 
-	if (!kmsg_wanted())
+	if (!level)
 		return 0;
-	len = snprintf(line, sizeof(line), KMSG_PREFIX "%s%s%s\n", test,
+	len = snprintf(line, sizeof(line), "<%d>" KMSG_MARKER "%s%s%s\n", level, test,
 		       subtest ? "/" : "", subtest ? subtest : "");
 	if (len < 0)
 		return -EINVAL;

@@ -217,11 +217,15 @@ add_args() {	# KERNEL
 	[ -z "$denydir" ] || [ ! -f "$denydir/DENYLIST.$1" ] || printf ' --add %s' "$denydir/DENYLIST.$1"
 }
 
+# BPFCHECK_KMSG=console: test_progs marks each test's start where the
+# serial console shows it, so that a guest that panics still names the
+# test it was running.
 run_kernel() {	# KERNEL
 	name=$1${shard:+.s${shard%/*}}
 	# shellcheck disable=SC2046 # options are words, paths have no blanks
 	sh "$srcdir/vmtest/vmtest.sh" -k "$1" --test-progs "$tp" $(cat "$out/logs/kmod-args.$1") $(add_args "$1") \
-		--timeout "$tmo" --json "$out/kernels/$name.json" -- suite $(tp_args "$1") \
+		--timeout "$tmo" --json "$out/kernels/$name.json" -- \
+		env BPFCHECK_KMSG=console suite $(tp_args "$1") \
 		>"$out/logs/$name.log" 2>&1 || true
 	if [ -s "$out/kernels/$name.json" ]; then
 		say "$1: $(jq -r '.kernels[0] | "\(.status) in \(.seconds) s \(.detail)"' "$out/kernels/$name.json")"

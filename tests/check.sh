@@ -175,6 +175,11 @@ counted_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12
 counted_stage "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
 	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
 	kernel-tests-build-checks
+# 13. make kernel-tests, small: three 7.2 tests on 6.1, 6.12, 7.2 (each
+#    with its bpf_testmod) and the host, one table, a red cell's evidence,
+#    its denylist fed back green.
+counted_stage "a series' selftests on every kernel (tests/vmtest/kernel_tests_run_check.sh)" \
+	kernel-tests-run "$srcdir/tests/vmtest/kernel_tests_run_check.sh" kernel-tests-run-checks
 end=$(date +%s)
 
 echo
