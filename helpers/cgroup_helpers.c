@@ -89,7 +89,8 @@ int setup_cgroup_environment(void)
 	return 0;
 }
 
-static int write_pid(const char *dir)
+/* Move this process into the cgroup (v1 or v2) directory DIR: 0 or -1. */
+int cgroup_write_pid(const char *dir)
 {
 	char path[PATH_MAX + 16];
 	FILE *f;
@@ -122,7 +123,7 @@ void cleanup_cgroup_environment(void)
 {
 	if (!cg.work[0])
 		return;
-	write_pid(cg.orig);
+	cgroup_write_pid(cg.orig);
 	/* Depth first: a cgroup goes once its children have. */
 	nftw(cg.work, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	cg.work[0] = '\0';
@@ -149,12 +150,12 @@ int join_cgroup(const char *relative_path)
 	char path[PATH_MAX * 2];
 
 	path_of(path, sizeof(path), relative_path);
-	return write_pid(path);
+	return cgroup_write_pid(path);
 }
 
 int join_root_cgroup(void)
 {
-	return write_pid(cg.mnt);
+	return cgroup_write_pid(cg.mnt);
 }
 
 int join_parent_cgroup(const char *relative_path)
@@ -163,7 +164,7 @@ int join_parent_cgroup(const char *relative_path)
 
 	snprintf(path, sizeof(path), "%s%s%s", cg.mnt,
 		 relative_path[0] == '/' ? "" : "/", relative_path);
-	return write_pid(path);
+	return cgroup_write_pid(path);
 }
 
 void remove_cgroup(const char *relative_path)

@@ -24,6 +24,8 @@ void cleanup_cgroup_environment(void);
 int create_and_get_cgroup(const char *relative_path);
 int join_cgroup(const char *relative_path);
 int join_root_cgroup(void);
+/* Move this process into the cgroup (v1 or v2) directory DIR: 0 or -1. */
+int cgroup_write_pid(const char *dir);
 int join_parent_cgroup(const char *relative_path);
 void remove_cgroup(const char *relative_path);
 /* setup_cgroup_environment, create_and_get_cgroup, join_cgroup: an fd. */

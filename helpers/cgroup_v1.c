@@ -29,22 +29,7 @@ static void classid_dir(char *buf, size_t sz)
 
 static int join_dir(const char *dir)
 {
-	char path[PATH_MAX + 32];
-	FILE *f;
-	int err;
-
-	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
-	f = fopen(path, "w");
-	if (!f) {
-		log_err("open %s", path);
-		return 1;
-	}
-	err = fprintf(f, "%d\n", getpid()) < 0;
-	if (fclose(f) || err) {
-		log_err("join %s", dir);
-		return 1;
-	}
-	return 0;
+	return cgroup_write_pid(dir) ? 1 : 0;
 }
 
 int setup_classid_environment(void)
