@@ -29,7 +29,7 @@ __u32 id_from_prog_fd(int fd)
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
 
-	if (!ASSERT_OK(bpf_prog_get_info_by_fd(fd, &info, &len), "id_from_prog_fd"))
+	if (!ASSERT_OK(bpf_obj_get_info_by_fd(fd, &info, &len), "id_from_prog_fd"))
 		return 0;
 	ASSERT_NEQ(info.id, 0, "prog_info.id");
 	return info.id;
@@ -41,7 +41,7 @@ __u32 id_from_link_fd(int fd)
 	struct bpf_link_info info = {};
 	__u32 len = sizeof(info);
 
-	if (!ASSERT_OK(bpf_link_get_info_by_fd(fd, &info, &len), "id_from_link_fd"))
+	if (!ASSERT_OK(bpf_obj_get_info_by_fd(fd, &info, &len), "id_from_link_fd"))
 		return 0;
 	ASSERT_NEQ(info.id, 0, "link_info.id");
 	return info.id;
