@@ -48,8 +48,9 @@ int kmsg_test_start(const char *test, const char *subtest)
 
 	if (!level)
 		return 0;
-	len = snprintf(line, sizeof(line), "<%d>" KMSG_MARKER "%s%s%s\n", level, test,
-		       subtest ? "/" : "", subtest ? subtest : "");
+	/* The pid ties a splat's "PID: N" to this test when tests run in parallel. */
+	len = snprintf(line, sizeof(line), "<%d>" KMSG_MARKER "%s%s%s (pid %d)\n", level, test,
+		       subtest ? "/" : "", subtest ? subtest : "", (int)getpid());
 	if (len < 0)
 		return -EINVAL;
 	if ((size_t)len >= sizeof(line))

@@ -148,6 +148,9 @@ static int start_forked(struct runner_slot *slot)
 	if (pid == 0) {
 		/* Own process group: the watchdog kills what it spawned. */
 		setpgid(0, 0);
+		/* From the test's own process: a splat names its pid. */
+		if (!slot->opts->list_only)
+			kmsg_test_start(slot->def->name, NULL);
 		child_main(slot);
 	}
 	setpgid(pid, pid);	/* also here, so there is no window */
@@ -160,6 +163,8 @@ static int run_in_process(struct runner_slot *slot)
 {
 	int saved_out = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO), err = 0;
 
+	if (!slot->opts->list_only)
+		kmsg_test_start(slot->def->name, NULL);
 	test_env_enter();
 	if (saved_out < 0 || saved_err < 0 || capture_redirect(slot->log_fd)) {
 		err = -EBADF;
@@ -206,8 +211,6 @@ int runner_start(struct runner_slot *slot, const struct test_def *def,
 		.list_only = opts->list_only,
 	});
 	slot->start_ns = now_ns();
-	if (!opts->list_only)
-		kmsg_test_start(def->name, NULL);
 	err = opts->no_fork ? run_in_process(slot) : start_forked(slot);
 	if (err && slot->leak_snap) {
 		opts->leaks->release(slot->leak_snap);

@@ -25,7 +25,10 @@
 # from test_progs (harness/kmsg.c, with BPFCHECK_KMSG=1), "bpfcheck:
 # insmod X.ko", "bpfcheck: the command" and "bpfcheck: shutdown" from the
 # init.  A splat names the last marker as DURING ("boot" before any) and
-# its TEST (a test_progs test or test/subtest, or "-").  In a plain log
+# its TEST (a test_progs test or test/subtest, or "-"); test_progs's
+# markers end "(pid N)", and a splat that names the pid of a test's
+# process (its "PID: N", "[comm:N]") names that test, as tests run in
+# parallel (-j).  In a plain log
 # (no <N>) every line may be either.  MODULE is the "[name]" the first
 # line or the RIP line ends with, or "-".
 
@@ -58,9 +61,24 @@ splat_scan() {	# LOG OUTDIR
 	function close_splat() {
 		if (!open) return
 		close(file)
-		printf "%s\t%s\t%s\t%s\t%s\t%s\n", kind, name, test, during,
+		# The test whose process the splat names, else the last marker.
+		if (spid != "" && (spid in test_of)) {
+			s_test = test_of[spid]; s_during = "test " s_test
+		}
+		printf "%s\t%s\t%s\t%s\t%s\t%s\n", kind, name, s_test, s_during,
 			(mod == "" ? "-" : mod), first
 		open = 0
+	}
+	# The pid a splat line names: "PID: N" or "[comm:N]".
+	function pid_in(m) {
+		if (match(m, /PID: [0-9]+/))
+			return substr(m, RSTART + 5, RLENGTH - 5)
+		if (match(m, /\[[^]:]+:[0-9]+\]$/)) {
+			m = substr(m, RSTART, RLENGTH - 1)
+			sub(/.*:/, "", m)
+			return m
+		}
+		return ""
 	}
 	BEGIN { during = "boot"; test = "-"; n = 0; open = 0; cut = ""; ncut = 0 }
 	{
@@ -75,11 +93,21 @@ splat_scan() {	# LOG OUTDIR
 		msg = line
 		sub(/^\[ *[0-9]+\.[0-9]+\] /, "", msg)
 		if (user && msg ~ /^bpfcheck: /) {
-			close_splat()
-			during = substr(msg, 11)
+			m = substr(msg, 11); pid = ""
+			if (match(m, / \(pid [0-9]+\)$/)) {
+				pid = substr(m, RSTART + 6, RLENGTH - 7)
+				m = substr(m, 1, RSTART - 1)
+			}
+			# Tests in parallel: another test starting does not end
+			# a splat; a step of the init does.
+			if (m !~ /^test /)
+				close_splat()
+			during = m
 			test = "-"
 			if (during ~ /^test /)
 				test = substr(during, 6)
+			if (pid != "")
+				test_of[pid] = test
 			next
 		}
 		# WARN() and BUG() print "cut here" and their message before
@@ -98,6 +126,7 @@ splat_scan() {	# LOG OUTDIR
 			name = "splat-" n ".txt"
 			file = dir "/" name
 			open = 1; kind = k; first = msg; lines = 0
+			s_test = test; s_during = during; spid = ""
 			mod = module_of(msg)
 			printf "%s", cut >file
 		}
@@ -110,6 +139,8 @@ splat_scan() {	# LOG OUTDIR
 		lines++
 		if (mod == "" && msg ~ /^RIP: /)
 			mod = module_of(msg)
+		if (spid == "")
+			spid = pid_in(msg)
 		if (msg ~ /^---\[ end / || lines >= 400)
 			close_splat()
 	}

@@ -5,8 +5,10 @@
 # Kernel splats fail a guest run, naming the splat and what was running
 # (vmtest/splat.sh).  On the host: a fixture log with one splat of each
 # kind is classified as tests/vmtest/splat/kinds.expect says, in the raw
-# and the plain format; a log of lines that only look like splats (some
-# the kernel's, some written to /dev/kmsg by a test) has none.  In
+# and the plain format; with tests in parallel, a splat is named after the
+# test whose pid it names (tests/vmtest/splat/parallel.log); a log of
+# lines that only look like splats (some the kernel's, some written to
+# /dev/kmsg by a test) has none.  In
 # guests: test_kmods/bpfcheck_splat, built for 6.12 and 6.1 with
 # scripts/kmod-build.sh, makes the run FAIL naming the WARNING, the
 # module and the step (insmod, then the command); the negative control,
@@ -54,6 +56,19 @@ mkdir -p "$T/plain"
 run splat_scan "$T/kinds.plain" "$T/plain"
 expect_exit 0
 diff "$FIX/kinds.expect" "$OUT" >/dev/null || bad "plain scan differs from kinds.expect"
+end_check
+
+begin "tests in parallel: a splat names the test whose pid it names"
+mkdir -p "$T/par"
+run splat_scan "$FIX/parallel.log" "$T/par"
+expect_exit 0
+if ! diff "$FIX/parallel.expect" "$OUT" >"$T/diff"; then
+	bad "scan differs from parallel.expect:"
+	sed 's/^/    /' "$T/diff" >>"$DIAG"
+fi
+# Another test's marker inside the Oops does not cut it short.
+expect_has "$T/par/splat-1.txt" "RIP: 0010:check_kfunc_call"
+expect_has "$T/par/splat-1.txt" "---[ end trace"
 end_check
 
 begin "lines that only look like splats are none"
@@ -109,7 +124,7 @@ raw=$(find "$T/vm" -path '*/k1/results/dmesg.raw' | head -n 1)
 if [ -z "$raw" ]; then
 	bad "no dmesg.raw came back"
 else
-	expect_match "$raw" '^<13>\[ *[0-9.]*\] bpfcheck: test bpf_stats/sysctl$'
+	expect_match "$raw" '^<13>\[ *[0-9.]*\] bpfcheck: test bpf_stats/sysctl \(pid [0-9]+\)$'
 	expect_match "$raw" '^<12>\[ *[0-9.]*\] WARNING: CPU: 0 PID: 1 at fake\.c'
 	expect_has "${raw%.raw}.log" "bpfcheck: test bpf_stats"
 fi
