@@ -17,6 +17,8 @@
 #   -k KERNEL      a kernel of the matrix (repeatable; default: vmtest/kernels.conf)
 #   --host         also run on the host's kernel (column "host")
 #   -t "TEST..."   only these tests of the series (prog_tests/TEST.c)
+#   -a ADD         tests of your own, laid out like selftests/bpf
+#                  (ADD/prog_tests, ADD/progs), built and run beside them
 #   -d DENY        test_progs -d for every kernel (@FILE is brought into the guest)
 #   -D DIR         a kernel's test_progs -d @DIR/DENYLIST.<kernel>, where one exists
 #   -j N           test_progs workers in each guest (default 2)
@@ -24,6 +26,9 @@
 #   -J N           guests at once (default: one per kernel, at most the cores)
 #   --shard I/N    the Ith of N parts of the tests (CI jobs; see merge)
 #   --timeout SEC  the limit of each guest's run (default 5400)
+#   --resumes N    a guest that crashed in a test named by its splat runs
+#                  the rest of its column again without it, up to N times
+#                  (default 3; 0: never)
 #   -B DIR         the series' build (default $OUTPUT/kernel-tests/SERIES)
 #   -o DIR         results: kernels/*.json, logs, DENYLIST.*, kernel-tests.json
 #                  (default $OUTPUT/kernel-tests/run-SERIES)
@@ -50,7 +55,7 @@ VMTEST_MEM=${VMTEST_MEM:-4096}
 export VMTEST_MEM
 
 usage() {
-	echo "kernel-tests: $* (usage: kernel-tests.sh [-k KERNEL]... [--host] [-t \"TEST...\"] [-d DENY] [-D DIR] [-j N] [-w SEC] [-J N] [--shard I/N] [--timeout SEC] [-B DIR] [-o DIR] [--json FILE] [--markdown] [--no-testmod] SERIES; kernel-tests.sh merge -o DIR RUN_DIR...)" >&2
+	echo "kernel-tests: $* (usage: kernel-tests.sh [-k KERNEL]... [--host] [-t \"TEST...\"] [-a ADD] [-d DENY] [-D DIR] [-j N] [-w SEC] [-J N] [--shard I/N] [--timeout SEC] [--resumes N] [-B DIR] [-o DIR] [--json FILE] [--markdown] [--no-testmod] SERIES; kernel-tests.sh merge -o DIR RUN_DIR...)" >&2
 	exit 2
 }
 
@@ -98,13 +103,14 @@ if [ "${1:-}" = merge ]; then
 fi
 
 # ---- options -----------------------------------------------------------------
-kernels='' tests='' deny='' denydir='' guests='' shard='' out='' json='' markdown='' bdir=''
-host=0 workers=2 watchdog=180 tmo=5400 testmod=1
+kernels='' tests='' add='' deny='' denydir='' guests='' shard='' out='' json='' markdown='' bdir=''
+host=0 workers=2 watchdog=180 tmo=5400 testmod=1 resumes=3
 while [ $# -gt 0 ]; do
 	case $1 in
 	-k) [ $# -ge 2 ] || usage "-k needs a KERNEL"; kernels="$kernels $2"; shift 2 ;;
 	--host) host=1; shift ;;
 	-t) [ $# -ge 2 ] || usage "-t needs test names"; tests="$tests $2"; shift 2 ;;
+	-a) [ $# -ge 2 ] || usage "-a needs a DIR"; add=$2; shift 2 ;;
 	-d) [ $# -ge 2 ] || usage "-d needs NAMES or @FILE"; deny=$2; shift 2 ;;
 	-D) [ $# -ge 2 ] || usage "-D needs a DIR"; denydir=$2; shift 2 ;;
 	-j) [ $# -ge 2 ] || usage "-j needs N"; workers=$2; shift 2 ;;
@@ -112,6 +118,7 @@ while [ $# -gt 0 ]; do
 	-J) [ $# -ge 2 ] || usage "-J needs N"; guests=$2; shift 2 ;;
 	--shard) [ $# -ge 2 ] || usage "--shard needs I/N"; shard=$2; shift 2 ;;
 	--timeout) [ $# -ge 2 ] || usage "--timeout needs SEC"; tmo=$2; shift 2 ;;
+	--resumes) [ $# -ge 2 ] || usage "--resumes needs N"; resumes=$2; shift 2 ;;
 	-o) [ $# -ge 2 ] || usage "-o needs a DIR"; out=$2; shift 2 ;;
 	-B) [ $# -ge 2 ] || usage "-B needs a DIR"; bdir=$2; shift 2 ;;
 	--json) [ $# -ge 2 ] || usage "--json needs a FILE"; json=$2; shift 2 ;;
@@ -133,6 +140,7 @@ for n in "$workers:-j" "$watchdog:-w" "$tmo:--timeout" "${guests:-1}:-J"; do
 	'' | *[!0-9]* | 0) usage "bad ${n##*:} '${n%:*}': a whole number >= 1" ;;
 	esac
 done
+case $resumes in '' | *[!0-9]*) usage "bad --resumes '$resumes': a whole number >= 0" ;; esac
 case $shard in
 '') ;;
 *[!0-9/]* | /* | */ | */*/*) usage "bad --shard '$shard': I/N with 1 <= I <= N" ;;
@@ -143,6 +151,7 @@ case $deny in
 @*) [ -f "${deny#@}" ] || usage "-d '$deny': no such file (@FILE: a test or test/subtest a line)"
 	deny=@$(cd "$(dirname "${deny#@}")" && pwd)/$(basename "${deny#@}") ;;
 esac
+[ -z "$add" ] || [ -d "$add/prog_tests" ] || usage "-a '$add' has no prog_tests/ (ADD: prog_tests/*.c and progs/*.c, as in selftests/bpf)"
 [ -z "$denydir" ] || [ -d "$denydir" ] || usage "-D '$denydir' is not a directory (one holding DENYLIST.<kernel> files)"
 [ -z "$denydir" ] || denydir=$(cd "$denydir" && pwd)
 if [ -z "$kernels" ] && [ "$host" = 0 ]; then
@@ -167,7 +176,7 @@ start=$(now)
 bdir=${bdir:-$OUTPUT/kernel-tests/$series}
 say "building the $series series' tests (kernel-tests/build.sh; log $out/logs/build.log)"
 # shellcheck disable=SC2086 # the test names are words
-if ! sh "$srcdir/kernel-tests/build.sh" -o "$bdir" "$series" $tests >"$out/logs/build.log" 2>&1; then
+if ! sh "$srcdir/kernel-tests/build.sh" -o "$bdir" ${add:+-a "$add"} "$series" $tests >"$out/logs/build.log" 2>&1; then
 	tail -n 5 "$out/logs/build.log" >&2
 	say "the series could not be built (the whole log: $out/logs/build.log)"
 	exit 1
@@ -177,6 +186,7 @@ tp=$bdir/build/test_progs
 [ -x "$tp" ] || { say "no test_progs at $tp after the build"; exit 1; }
 cp "$bdir/built.txt" "$out/built.txt"
 cp "$bdir/not-built.tsv" "$out/not-built.tsv"
+"$tp" -l >"$out/logs/tests.list" 2>/dev/null || : >"$out/logs/tests.list"
 built_at=$(now)
 
 # ---- 2: bpf_testmod for each kernel -------------------------------------------
@@ -219,20 +229,91 @@ add_args() {	# KERNEL
 
 # BPFCHECK_KMSG=console: test_progs marks each test's start where the
 # serial console shows it, so that a guest that panics still names the
-# test it was running.
+# test it was running.  panic_on_oops=0 softlockup_panic=0 (after
+# vmtest's oops=panic softlockup_panic=1): an Oops kills the test's own
+# process and a soft lockup (a long program under TCG) is reported, and
+# the column goes on; both are splats, which fail the kernel's run and
+# name the test.
+guest_run() {	# KERNEL NAME CRASHED...
+	k=$1 name=$2
+	shift 2
+	skip=$(echo "$*" | tr ' ' ',')
+	# shellcheck disable=SC2046 # options are words, paths have no blanks
+	VMTEST_APPEND="${VMTEST_APPEND:-} panic_on_oops=0 softlockup_panic=0" \
+	sh "$srcdir/vmtest/vmtest.sh" -k "$k" --test-progs "$tp" $(cat "$out/logs/kmod-args.$k") \
+		$(add_args "$k") --timeout "$tmo" --json "$out/kernels/$name.json" -- \
+		env BPFCHECK_KMSG=console suite $(tp_args "$k") ${skip:+-d "$skip"} \
+		>"$out/logs/$name.log" 2>&1 || true
+}
+
+# A guest that still crashed (PANIC, TIMEOUT, NO_RESULT) lost the rest of
+# its column: when a splat names the test that was running, the column
+# runs again without that test, up to $resumes times, and the test is a
+# FAIL carrying the splat (fold_crashes).
 run_kernel() {	# KERNEL
 	name=$1${shard:+.s${shard%/*}}
-	# shellcheck disable=SC2046 # options are words, paths have no blanks
-	sh "$srcdir/vmtest/vmtest.sh" -k "$1" --test-progs "$tp" $(cat "$out/logs/kmod-args.$1") $(add_args "$1") \
-		--timeout "$tmo" --json "$out/kernels/$name.json" -- \
-		env BPFCHECK_KMSG=console suite $(tp_args "$1") \
-		>"$out/logs/$name.log" 2>&1 || true
-	if [ -s "$out/kernels/$name.json" ]; then
-		say "$1: $(jq -r '.kernels[0] | "\(.status) in \(.seconds) s \(.detail)"' "$out/kernels/$name.json")"
+	crashed='' n=0
+	while :; do
+		# shellcheck disable=SC2086 # test names are words
+		guest_run "$1" "$name" $crashed
+		json=$out/kernels/$name.json
+		[ -s "$json" ] || break
+		st=$(jq -r '.kernels[0].status' "$json")
+		case $st in PANIC | TIMEOUT | NO_RESULT) ;; *) break ;; esac
+		t=$(jq -r '[.kernels[0].splats[] | .test // empty | split("/")[0]][0] // empty' "$json")
+		if [ -z "$t" ] || [ "$n" -ge "$resumes" ]; then break; fi
+		case " $crashed " in *" $t "*) break ;; esac
+		n=$((n + 1))
+		mv "$json" "$out/logs/$name.crash$n.json"
+		mv "$out/logs/$name.log" "$out/logs/$name.crash$n.log"
+		crashed="$crashed $t"
+		say "$1: $st in $t after $(jq -r '.kernels[0].seconds' "$out/logs/$name.crash$n.json") s;" \
+			"running the rest of the column without it"
+	done
+	[ "$n" = 0 ] || [ ! -s "$json" ] || fold_crashes "$name" "$n"
+	if [ -s "$json" ]; then
+		say "$1: $(jq -r '.kernels[0] | "\(.status) in \(.seconds) s \(.detail)"' "$json")"
 	else
 		say "$1: no result (the log: $out/logs/$name.log)"
 		tail -n 3 "$out/logs/$name.log" >&2
 	fi
+}
+
+# The column of the last run, with each crashed test as a FAIL carrying
+# its splat, the splats and seconds of the crashed runs added.
+fold_crashes() {	# NAME CRASHES
+	json=$out/kernels/$1.json
+	crashes=''
+	i=1
+	while [ "$i" -le "$2" ]; do
+		crashes="$crashes $out/logs/$1.crash$i.json"
+		i=$((i + 1))
+	done
+	# shellcheck disable=SC2086 # file names are words
+	jq -s --rawfile list "$out/logs/tests.list" '
+		($list | split("\n") | map(select(. != ""))) as $names
+		| .[0] as $last | .[1:] as $crashes
+		| [$crashes[] | .kernels[0] as $c
+		   | ([$c.splats[] | select(.test != null)][0]) as $s
+		   | ($s.test | split("/")[0]) as $t
+		   | {name: $t, number: ((($names | index($t)) // 0) + 1),
+		      message: "the kernel crashed in this test (\($c.status)): \($s.kind): \($s.line)\nthe rest of the column ran again without it",
+		      failed: true, outcome: "FAIL", duration_ns: 0, subtests: []}] as $added
+		| $last | .kernels[0] |= (
+			(if .results then .results.results = ((.results.results + $added) | sort_by(.number))
+				| .results.failed += ($added | length)
+				| .results.outcomes.FAIL += ($added | length) else . end)
+			| .splats = ([$crashes[] | .kernels[0].splats[]] + .splats)
+			| .seconds = (((([$crashes[] | .kernels[0].seconds] | add) + .seconds) * 10 | round) / 10)
+			| .detail = "\($added | length) crash(es), resumed without \([$added[].name] | join(", ")); \(.detail)"
+			| .status = (if .status == "PASS" or .status == "SKIP" then "FAIL" else .status end))' \
+		"$json" $crashes >"$json.tmp" && mv "$json.tmp" "$json" ||
+		{
+			# Never a green column that hides a crash: the crashed run stands.
+			rm -f "$json.tmp"
+			cp "$out/logs/$1.crash1.json" "$json"
+			say "$1: the runs after the crash could not be folded in (logs/$1.*)"
+		}
 }
 
 # The host as one more column: test_progs run here, its summary shaped

@@ -138,15 +138,19 @@ jq -r '.denylists | to_entries[] | .key' "$tmp/out.json" | while read -r label; 
 done
 # Each failing cell's log, where the table's failing cells point.
 rm -rf "$out/failures"
-jq -r '.kernels[] as $k | ($k.results // {results: []}).results[]
-	| select(.outcome != "PASS" and .outcome != "SKIP")
-	| [$k.label, .name] | @tsv' "$tmp/out.json" | while IFS='	' read -r label name; do
+jq -r '.kernels[] as $k
+	| ([($k.results // {results: []}).results[] | select(.outcome != "PASS" and .outcome != "SKIP")
+	    | .name] + [($k.splats // [])[] | .test // empty | split("/")[0]])
+	| unique[] | [$k.label, .] | @tsv' "$tmp/out.json" | while IFS='	' read -r label name; do
 	mkdir -p "$out/failures/$label"
+	# The test's log, then the kernel's splats that name it, in full.
 	jq -r --arg l "$label" --arg n "$name" '.kernels[] | select(.label == $l)
-		| .results.results[] | select(.name == $n)
-		| "\(.name): \(.outcome)", (.message // ""),
-		  ((.subtests // [])[] | select(.outcome != "PASS" and .outcome != "SKIP")
-		   | "\n--- \(.name): \(.outcome)", (.message // ""))' \
+		| ((.results // {results: []}).results[] | select(.name == $n)
+		   | "\(.name): \(.outcome)", (.message // ""),
+		     ((.subtests // [])[] | select(.outcome != "PASS" and .outcome != "SKIP")
+		      | "\n--- \(.name): \(.outcome)", (.message // ""))),
+		  ((.splats // [])[] | select((.test // "") | split("/")[0] == $n)
+		   | "\n--- kernel splat: \(.kind) during \(.during)", .text)' \
 		"$tmp/out.json" >"$out/failures/$label/$name.log"
 done
 jq 'del(.denylists)' "$tmp/out.json" >"$tmp/final.json"

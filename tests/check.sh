@@ -28,7 +28,10 @@ stage_failed() {
 counted_stage() {
 	stage "$1"
 	log="$OUTPUT/check-$2.log"
+	t0=$(date +%s)
 	sh "$3" 2>&1 | tee "$log"
+	# Where the time goes: CI's limit is for the whole of make check.
+	echo "check: stage $2 took $(($(date +%s) - t0)) s"
 	line=$(grep -E "^$4: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n1)
 	if [ -z "$line" ]; then
 		echo "check: $2 printed no summary line"

@@ -16,7 +16,11 @@
 #     guest; the host refuses its iter programs (EPERM), so the host's
 #     cell is red, with its log, the command that reproduces it, and a
 #     line in DENYLIST.host; -D with that directory then runs the host
-#     green.
+#     green;
+#   - kt_crash (tests/vmtest/kernel_tests_crash, added with -a) panics the
+#     6.12 guest: the run names it from the panic's splat, runs the rest
+#     of the column again without it, and the cell is a FAIL with the
+#     splat in its log and its denylist line.
 # The table has a row per test and a column per kernel; the JSON has the
 # same cells.  Bad input is refused before anything runs.
 #
@@ -108,8 +112,29 @@ expect_jq "$J" '.failures == [] and .kernels[0].status == "PASS"'
 J=$RUN/kernel-tests.json
 end_check
 
+begin "a test that panics 6.12 costs its cell, not the column"
+# tests/vmtest/kernel_tests_crash: kt_crash writes "c" to sysrq-trigger.
+run sh "$KT" -k 6.12 -B "$T/series" -a "$HERE/kernel_tests_crash" -o "$T/crash" \
+	-t "xdp_adjust_tail kt_crash" 7.2
+expect_exit 1
+expect_match "$ERR" '^kernel-tests: 6\.12: PANIC in kt_crash after [0-9.]+ s; running the rest'
+# The control: the crashed run itself lost the whole column.
+expect_jq "$T/crash/logs/6.12.crash1.json" '.kernels[0] | .status == "PANIC" and .results == null'
+J=$T/crash/kernel-tests.json
+expect_cell 6.12 xdp_adjust_tail PASS
+expect_cell 6.12 kt_crash FAIL
+expect_jq "$T/crash/kernels/6.12.json" '.kernels[0] | .status == "FAIL" and
+	any(.splats[]; .kind == "panic" and .test == "kt_crash")'
+expect_match "$T/crash/DENYLIST.6.12" '^kt_crash  # FAIL: the kernel crashed in this test'
+expect_no "$T/crash/DENYLIST.6.12" 'xdp_adjust_tail'
+expect_has "$T/crash/failures/6.12/kt_crash.log" "Kernel panic - not syncing: sysrq triggered crash"
+J=$RUN/kernel-tests.json
+end_check
+
 check_rejected "a bad SERIES is refused" "bad SERIES 'seven'" - sh "$KT" --host seven
 check_rejected "a bad --shard is refused" "bad --shard '3/2'" - sh "$KT" --host --shard 3/2 7.2
+check_rejected "-a without prog_tests/ is refused" "has no prog_tests/" - \
+	sh "$KT" --host -a "$T" 7.2
 check_rejected "-D that is not a directory is refused" "-D '$T/none' is not a directory" - \
 	sh "$KT" --host -D "$T/none" 7.2
 check_rejected "merge of a directory that is no run is refused" "is not a kernel-tests run" - \
