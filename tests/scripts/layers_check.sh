@@ -36,12 +36,19 @@ calls_scan() {
 	(cd "$2" && find . -name '*.o' ! -name registry.o) | sed 's|^\./||' | sort |
 	while read -r o; do
 		[ -f "$1/${o%.o}.c" ] || continue
-		obj=$2/$o
-		[ -f "${3:-/nonexistent}/$o" ] && obj=$3/$o
-		nm "$obj" | awk -v src="${o%.o}.c" '
-			$1 == "U" { print "U", src, $2 }
-			NF == 3 && $2 == "T" { print "T", src, $3 }'
-	done | awk '
+		if [ -f "${3:-/nonexistent}/$o" ]; then echo "$3/$o"; else echo "$2/$o"; fi
+	done | tr '\n' '\0' |
+	# One nm for all objects (a process per file made this stage slow on
+	# a loaded machine), POSIX format: "OBJ: name TYPE [value size]".
+	xargs -0 -r nm -A -P | awk -v o2="$2/" -v o3="${3:-/nonexistent}/" '
+		{
+			obj = $1; sub(/:$/, "", obj)
+			if (index(obj, o3) == 1) src = substr(obj, length(o3) + 1)
+			else src = substr(obj, length(o2) + 1)
+			sub(/\.o$/, ".c", src)
+		}
+		$3 == "U" { print "U", src, $2 }
+		$3 == "T" { print "T", src, $2 }' | awk '
 		$1 == "T" { def[$3] = def[$3] " " $2; next }
 		{ use[++n] = $2 " " $3 }
 		END {
@@ -62,13 +69,15 @@ layers_scan() {
 		cd "$1" || exit 2
 		# shellcheck disable=SC2086
 		files=$(find $SRC_DIRS -name '*.[ch]' | sort)
-		for f in $files; do
-			echo "F $f"
-		done
-		for f in $files; do
-			sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/I '"$(
-				echo "$f" | sed 's/[\/&]/\\&/g')"' \1/p' "$f"
-		done
+		# shellcheck disable=SC2086
+		printf 'F %s\n' $files
+		# shellcheck disable=SC2086
+		awk '/^#[[:space:]]*include[[:space:]]*"[^"]*"/ {
+			inc = $0
+			sub(/^#[[:space:]]*include[[:space:]]*"/, "", inc)
+			sub(/".*/, "", inc)
+			print "I", FILENAME, inc
+		}' $files
 		calls_scan "$1" "$OUTPUT/obj" "${2:-}"
 	) | awk -f "$HERE/layers.awk"
 }
