@@ -131,14 +131,16 @@ run_shellcheck() {	# FILE...
 	shellcheck -S warning -x -f gcc "$@"
 }
 
-# Files longer than MAX_LINES, as findings.
+# Files longer than MAX_LINES, as findings (one wc for them all).
 check_lengths() {	# FILE...
-	for f in "$@"; do
-		case $f in tests/*fixtures/* | */tests/*fixtures/*) continue ;; esac
-		n=$(wc -l <"$f")
-		[ "$n" -le "$MAX_LINES" ] ||
-			echo "$f:$n: LENGTH: $n lines, more than $MAX_LINES: split it by concern"
-	done
+	# shellcheck disable=SC2046 # file names without blanks (checked)
+	set -- $(for f in "$@"; do
+		case $f in tests/*fixtures/* | */tests/*fixtures/*) ;; *) echo "$f" ;; esac
+	done)
+	[ $# -gt 0 ] || return 0
+	wc -l "$@" | awk -v max="$MAX_LINES" '$2 != "total" && $1 > max {
+		printf "%s:%d: LENGTH: %d lines, more than %d: split it by concern\n", $2, $1, $1, max
+	}'
 }
 
 # C lines wider than 100 columns (tabs to 8), the kernel's limit, which
@@ -200,27 +202,32 @@ if [ -n "$sh_files" ]; then
 fi
 
 findings=$(mktemp "${TMPDIR:-/tmp}/bpfcheck-lint.XXXXXX") || exit 1
-trap 'rm -f "$findings"' EXIT
+trap 'rm -f "$findings" "$findings.c"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# checkpatch and shellcheck side by side: each is one process that takes
+# a minute or more over the tree.
 # shellcheck disable=SC2086 # lists of file names without blanks
 {
-	[ -z "$c_files" ] || run_checkpatch $c_files
-	[ -z "$c_files" ] || check_columns $c_files
+	if [ -n "$c_files" ]; then
+		{ run_checkpatch $c_files; check_columns $c_files; } >"$findings.c" 2>&1 &
+	fi
 	[ -z "$sh_files" ] || run_shellcheck $sh_files
 	check_lengths $all
+	wait
+	[ ! -f "$findings.c" ] || cat "$findings.c"
 } >"$findings" 2>&1
 cat "$findings"
 
-passed=0 failed=0
-for f in $all; do
-	if awk -v f="$f:" 'index($0, f) == 1 { found = 1 } END { exit !found }' \
-		"$findings"; then
-		failed=$((failed + 1))
-	else
-		passed=$((passed + 1))
-	fi
-done
+# A file passes when no finding line starts with its name.
+# shellcheck disable=SC2046,SC2086 # file names without blanks (checked)
+set -- $(printf '%s\n' $all | awk 'FILENAME != "-" {
+		if (match($0, /^[^ :]+:[0-9]+:/)) { sub(/:.*/, ""); bad[$0] = 1 }
+		next
+	}
+	{ if ($0 in bad) f++; else p++ }
+	END { print p + 0, f + 0 }' "$findings" -)
+passed=$1 failed=$2
 # A tool that failed without naming a file is a finding too.
 if grep -Ev '^[^ :]+:[0-9]+:' "$findings" | grep -q .; then
 	echo "lint: a tool printed something that names no file (above)"
