@@ -20,7 +20,8 @@
 #   - kt_crash (tests/vmtest/kernel_tests_crash, added with -a) panics the
 #     6.12 guest: the run names it from the panic's splat, runs the rest
 #     of the column again without it, and the cell is a FAIL with the
-#     splat in its log and its denylist line.
+#     splat in its log and its denylist line; kt_keep_going finds the
+#     guest set not to panic on an Oops or a soft lockup.
 # The table has a row per test and a column per kernel; the JSON has the
 # same cells.  Bad input is refused before anything runs.
 #
@@ -115,7 +116,7 @@ end_check
 begin "a test that panics 6.12 costs its cell, not the column"
 # tests/vmtest/kernel_tests_crash: kt_crash writes "c" to sysrq-trigger.
 run sh "$KT" -k 6.12 -B "$T/series" -a "$HERE/kernel_tests_crash" -o "$T/crash" \
-	-t "xdp_adjust_tail kt_crash" 7.2
+	-t "xdp_adjust_tail kt_crash kt_keep_going" 7.2
 expect_exit 1
 expect_match "$ERR" '^kernel-tests: 6\.12: PANIC in kt_crash after [0-9.]+ s; running the rest'
 # The control: the crashed run itself lost the whole column.
@@ -123,6 +124,8 @@ expect_jq "$T/crash/logs/6.12.crash1.json" '.kernels[0] | .status == "PANIC" and
 J=$T/crash/kernel-tests.json
 expect_cell 6.12 xdp_adjust_tail PASS
 expect_cell 6.12 kt_crash FAIL
+# The guest did not panic on an Oops or a soft lockup.
+expect_cell 6.12 kt_keep_going PASS
 expect_jq "$T/crash/kernels/6.12.json" '.kernels[0] | .status == "FAIL" and
 	any(.splats[]; .kind == "panic" and .test == "kt_crash")'
 expect_match "$T/crash/DENYLIST.6.12" '^kt_crash  # FAIL: the kernel crashed in this test'

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel-tests' guests keep going after an Oops or a soft lockup
+ * (tests/vmtest/kernel_tests_run_check.sh): the kernel must not panic on
+ * either, so that one test's crash costs that test only.  Outside a
+ * vmtest guest it skips.
+ */
+#include <stdio.h>
+#include <unistd.h>
+#include <test_progs.h>
+
+static int read_sysctl(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int v = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+void test_kt_keep_going(void)
+{
+	if (access("/bpfcheck/run.conf", F_OK)) {
+		test__skip();
+		return;
+	}
+	ASSERT_EQ(read_sysctl("/proc/sys/kernel/panic_on_oops"), 0, "panic_on_oops");
+	ASSERT_EQ(read_sysctl("/proc/sys/kernel/softlockup_panic"), 0, "softlockup_panic");
+}
