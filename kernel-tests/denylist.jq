@@ -31,6 +31,11 @@ def counts($k):
 	   failed: ($o | map(select(. != "PASS" and . != "SKIP")) | length),
 	   skipped: ($o | map(select(. == "SKIP")) | length)} end;
 
+# Causes, commonest first: reasons with their numbers and addresses folded
+# (so "-22" and "-95" are one errno cause), at most ten.
+def fold: gsub("0x[0-9a-fA-F]+"; "X") | gsub("[0-9]+"; "N") | .[0:100];
+def top10: group_by(.) | map({cause: .[0], count: length}) | sort_by(-.count, .cause) | .[0:10];
+
 # The host's cells are reproduced by its test_progs, not by a guest.
 ([.kernels[] | select(.reproduce_with) | {key: .label, value: .reproduce_with}] | from_entries)
 	as $direct
@@ -40,6 +45,11 @@ def counts($k):
 	not_built: $nb[0],
 	modules: $mods[0],
 	counts: ([.kernels[] | {key: .label, value: counts(.)}] | from_entries),
+	causes: ([.kernels[] as $k
+		| {key: $k.label, value: ([entries($k), splat_entries($k)] | unique_by(.entry)
+			| map(.why | fold) | top10)}] | from_entries),
+	not_built_causes: ($nb[0] | map(.error | sub("^[^ :]+:[0-9]+(:[0-9]+)?: "; "") | fold)
+		| top10),
 	denylists: ([.kernels[] as $k
 		| ([entries($k), splat_entries($k)] | unique_by(.entry)) as $e
 		| {key: $k.label, value: {

@@ -2,7 +2,8 @@
 #
 # kernel-tests/report.sh: what follows the matrix (kernel-tests.json in,
 # text or Markdown out, $fmt): per kernel built/passed/failed/skipped and
-# the wall time, the tests not built, each kernel's bpf_testmod.
+# the wall time, the tests not built, each kernel's bpf_testmod, and the
+# commonest causes of "not built" and of red cells.
 
 def pct($a; $b): if $b == 0 then "-" else "\(($a * 1000 / $b | floor) / 10)%" end;
 
@@ -23,4 +24,10 @@ def pct($a; $b): if $b == 0 then "-" else "\(($a * 1000 / $b | floor) / 10)%" en
     "", "bpf_testmod:", ($m.modules[] | "  \(.kernel): \(.module)") end),
   (if $nb == 0 then empty else
     "", "not built (\($nb)): the first compiler error of each",
-    ($m.not_built[] | "  \(.test): \(.error)") end)
+    ($m.not_built[] | "  \(.test): \(.error)"),
+    "commonest causes of not built (numbers as N):",
+    (($m.not_built_causes // [])[] | "  \(.count)\t\(.cause)") end),
+  (if ([($m.causes // {})[] | length] | add // 0) == 0 then empty else
+    "", "commonest causes of red cells, per kernel (denylist entries; numbers as N):",
+    (($m.causes // {}) | to_entries[] | select(.value | length > 0)
+     | "  \(.key):", (.value[] | "    \(.count)\t\(.cause)")) end)
