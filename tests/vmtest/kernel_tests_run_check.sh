@@ -21,7 +21,7 @@
 #     6.12 guest: the run names it from the panic's splat, runs the rest
 #     of the column again without it, and the cell is a FAIL with the
 #     splat in its log and its denylist line; kt_keep_going finds the
-#     guest set not to panic on an Oops or a soft lockup.
+#     guest set not to panic on an Oops, and to panic on a soft lockup.
 # The table has a row per test and a column per kernel; the JSON has the
 # same cells.  Bad input is refused before anything runs.
 #
@@ -124,7 +124,7 @@ expect_jq "$T/crash/logs/6.12.crash1.json" '.kernels[0] | .status == "PANIC" and
 J=$T/crash/kernel-tests.json
 expect_cell 6.12 xdp_adjust_tail PASS
 expect_cell 6.12 kt_crash FAIL
-# The guest did not panic on an Oops or a soft lockup.
+# The guest does not panic on an Oops; it does on a soft lockup.
 expect_cell 6.12 kt_keep_going PASS
 expect_jq "$T/crash/kernels/6.12.json" '.kernels[0] | .status == "FAIL" and
 	any(.splats[]; .kind == "panic" and .test == "kt_crash")'
