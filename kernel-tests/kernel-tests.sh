@@ -247,6 +247,15 @@ guest_run() {	# KERNEL NAME CRASHED...
 		>"$out/logs/$name.log" 2>&1 || true
 }
 
+# The splat that crashed a guest (jq, on a vmtest report): the one whose
+# line the console's panic line is (the detail of a PANIC), else the
+# first crash of a kind that names its task, else the first with a test.
+# An RCU stall names no pid on its first line and takes the last marker,
+# which with two workers may be the other test.
+CULPRIT='.kernels[0] as $k | [$k.splats[] | select(.test != null)]
+	| ([.[] | select(.line == $k.detail)] +
+	   [.[] | select(.kind | IN("panic", "Oops", "BUG", "soft lockup", "KASAN"))] + .)[0] // empty'
+
 # A guest that still crashed (PANIC, TIMEOUT, NO_RESULT) lost the rest of
 # its column: when a splat names the test that was running, the column
 # runs again without that test, up to $resumes times, and the test is a
@@ -261,7 +270,7 @@ run_kernel() {	# KERNEL
 		[ -s "$json" ] || break
 		st=$(jq -r '.kernels[0].status' "$json")
 		case $st in PANIC | TIMEOUT | NO_RESULT) ;; *) break ;; esac
-		t=$(jq -r '[.kernels[0].splats[] | .test // empty | split("/")[0]][0] // empty' "$json")
+		t=$(jq -r "$CULPRIT"' | .test // empty | split("/")[0]' "$json")
 		if [ -z "$t" ] || [ "$n" -ge "$resumes" ]; then break; fi
 		case " $crashed " in *" $t "*) break ;; esac
 		n=$((n + 1))
@@ -291,11 +300,11 @@ fold_crashes() {	# NAME CRASHES
 		i=$((i + 1))
 	done
 	# shellcheck disable=SC2086 # file names are words
-	jq -s --rawfile list "$out/logs/tests.list" '
+	jq -s --rawfile list "$out/logs/tests.list" "def culprit: $CULPRIT;"'
 		($list | split("\n") | map(select(. != ""))) as $names
 		| .[0] as $last | .[1:] as $crashes
 		| [$crashes[] | .kernels[0] as $c
-		   | ([$c.splats[] | select(.test != null)][0]) as $s
+		   | (culprit) as $s
 		   | ($s.test | split("/")[0]) as $t
 		   | {name: $t, number: ((($names | index($t)) // 0) + 1),
 		      message: "the kernel crashed in this test (\($c.status)): \($s.kind): \($s.line)\nthe rest of the column ran again without it",
