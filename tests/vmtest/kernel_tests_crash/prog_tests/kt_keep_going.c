@@ -6,22 +6,9 @@
  * or a hung program holds its CPU until the guest's timeout.  Outside a
  * vmtest guest it skips.
  */
-#include <stdio.h>
 #include <unistd.h>
 #include <test_progs.h>
-
-static int read_sysctl(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	int v = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
+#include "int_file.h"
 
 void test_kt_keep_going(void)
 {
@@ -29,6 +16,6 @@ void test_kt_keep_going(void)
 		test__skip();
 		return;
 	}
-	ASSERT_EQ(read_sysctl("/proc/sys/kernel/panic_on_oops"), 0, "panic_on_oops");
-	ASSERT_EQ(read_sysctl("/proc/sys/kernel/softlockup_panic"), 1, "softlockup_panic");
+	ASSERT_EQ(read_int_file("/proc/sys/kernel/panic_on_oops"), 0, "panic_on_oops");
+	ASSERT_EQ(read_int_file("/proc/sys/kernel/softlockup_panic"), 1, "softlockup_panic");
 }
