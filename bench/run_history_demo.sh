@@ -15,7 +15,9 @@
 #
 # Host (-m host): N runs of prog-cost-fizzbuzz (lookup) on this machine,
 # unchanged, each checked with the default thresholds and added as its own
-# commit; the alerts are false alarms.
+# commit; the alerts are false alarms.  Each commit is run twice in a row,
+# as a CI job that reruns on an alert would: the second run is the check's
+# --confirm, consulted only when the first alerts.
 #
 # Usage: bench/run_history_demo.sh [options]
 #   -m MODES    drift, host or "drift host" (default)
@@ -159,13 +161,18 @@ replay() {	# DB ALERTS PREFIX TESTBED [check options]
 	shift 4
 	: >"$alerts"
 	: >"$unsure"
+	: >"${alerts%-alerts.txt}-unconfirmed.txt"
 	while read -r n sha _; do
 		when=$((t0 + 60 * ${n#0}))
 		where="--db $rdb --branch main --commit $sha --time $when"
 		# shellcheck disable=SC2086
-		"$BENCH" history check $where ${tb:+--testbed "$tb"} "$@" \
+		rerun=$out/runs/$prefix-$n-rerun.json
+		[ -f "$rerun" ] || rerun=''
+		"$BENCH" history check $where ${tb:+--testbed "$tb"} ${rerun:+--confirm "$rerun"} "$@" \
 			"$out/runs/$prefix-$n.json" >"$out/check.out" || true
 		sed -n "s/^alert: /commit $n: alert: /p" "$out/check.out" | tee -a "$alerts"
+		sed -n "s/^unconfirmed: /commit $n: unconfirmed: /p" "$out/check.out" |
+			tee -a "${alerts%-alerts.txt}-unconfirmed.txt"
 		sed -n "s/^inconclusive: /commit $n: inconclusive: /p" "$out/check.out" |
 			tee -a "$unsure"
 		# shellcheck disable=SC2086
@@ -204,9 +211,11 @@ host() {
 		n=$(printf '%02d' "$i")
 		echo "$n host$n" >>"$out/host-commits.txt"
 		wait_quiet
-		"$BENCH" -q -w "$warmup" -d "$duration" --json "$out/runs/host-$n.json" \
-			prog-cost-fizzbuzz --variant lookup >/dev/null ||
-			die "host run $n failed"
+		for r in "" -rerun; do
+			"$BENCH" -q -w "$warmup" -d "$duration" --json "$out/runs/host-$n$r.json" \
+				prog-cost-fizzbuzz --variant lookup >/dev/null ||
+				die "host run $n$r failed"
+		done
 		echo "host run $n, load average $(cut -d' ' -f1-3 /proc/loadavg)" \
 			>>"$out/host-load.txt"
 		i=$((i + 1))
@@ -231,7 +240,9 @@ for m in $modes; do
 		[ "$a" -gt 0 ] && [ "$p" -eq 0 ] || ok=1 ;;
 	host)
 		u=$(grep -c . "$out/host-inconclusive.txt" || true)
-		echo "host: $a false alarms and $u inconclusive in $commits runs;" \
+		c=$(grep -c . "$out/host-unconfirmed.txt" || true)
+		echo "host: $a false alarms, $c alerts the rerun did not confirm and" \
+			"$u inconclusive in $commits runs;" \
 			"load average, first and last run:" \
 			"$(sed -n '1p;$p' "$out/host-load.txt" | sed 's/.*load average //' |
 				tr '\n' ';')"

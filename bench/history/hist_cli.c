@@ -14,7 +14,7 @@
 
 static const char usage_text[] =
 "Usage: bench history add    --db FILE [WHERE] REPORT...\n"
-"       bench history check  --db FILE [WHERE] [MODEL] REPORT...\n"
+"       bench history check  --db FILE [WHERE] [MODEL] [--confirm RERUN] REPORT...\n"
 "       bench history report --db FILE [MODEL]\n"
 "       bench history plot   --db FILE --out DIR [MODEL]\n"
 "       bench history export --db FILE --out DIR\n"
@@ -52,6 +52,11 @@ static const char usage_text[] =
 "                      0: the mean alone, Bencher's rule.  Default 0.95\n"
 "                      without --test or a stored threshold, else 0;\n"
 "                      threshold does not store it\n"
+"  --confirm RERUN     check: an alert stands only where RERUN, a report of\n"
+"                      the same benchmarks run again, is past the same\n"
+"                      window's limit too; else it is \"unconfirmed\" (exit 0).\n"
+"                      A CI job reruns on exit 1, then checks with it: a\n"
+"                      regression repeats, a machine's passing slowdown does not\n"
 "\n"
 "Exit codes: 0 fine (an inconclusive run too), 1 an alert (check) or a\n"
 "failure (the database, a full disk: nothing is written then), 2 bad usage\n"
@@ -111,7 +116,7 @@ static int parse_long(const char *opt, const char *arg, long min, const char *fo
 
 enum { O_DB = 256, O_PROJECT, O_BRANCH, O_START, O_COMMIT, O_TESTBED, O_TIME,
 	O_TEST, O_LOWER, O_UPPER, O_MIN, O_MAX, O_WINDOW, O_MEASURE, O_OUT, O_SCHEMA,
-	O_CAND };
+	O_CAND, O_CONFIRM };
 
 static const struct option longs[] = {
 	{ "db", required_argument, NULL, O_DB },
@@ -130,6 +135,7 @@ static const struct option longs[] = {
 	{ "candidate-confidence", required_argument, NULL, O_CAND },
 	{ "measure", required_argument, NULL, O_MEASURE },
 	{ "out", required_argument, NULL, O_OUT },
+	{ "confirm", required_argument, NULL, O_CONFIRM },
 	{ "schema", required_argument, NULL, O_SCHEMA },
 	{ "help", no_argument, NULL, 'h' },
 	{},
@@ -164,6 +170,9 @@ static int parse_opt(int c, struct hist_opts *o)
 		return 0;
 	case O_OUT:
 		o->out = optarg;
+		return 0;
+	case O_CONFIRM:
+		o->confirm = optarg;
 		return 0;
 	case O_TIME:
 		if (parse_long("--time", optarg, 0, "seconds since the epoch", &v))
@@ -233,6 +242,8 @@ static int check_needs(struct hist_opts *o)
 		return hist_usage_error("%s: --db FILE is required", commands[o->cmd]);
 	if ((o->cmd == HIST_PLOT || o->cmd == HIST_EXPORT) && !o->out)
 		return hist_usage_error("%s: --out DIR is required", commands[o->cmd]);
+	if (o->confirm && o->cmd != HIST_CHECK)
+		return hist_usage_error("%s: --confirm is for check", commands[o->cmd]);
 	if (o->cmd == HIST_THRESHOLD && !o->measure)
 		return hist_usage_error("threshold: --measure NAME is required");
 	if (o->cmd == HIST_THRESHOLD && o->candidate_given)

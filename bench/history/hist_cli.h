@@ -53,6 +53,7 @@ struct hist_opts {
 	const char *testbed;
 	const char *measure;	/* threshold: the measure it is for */
 	const char *out;	/* plot, export: the directory */
+	const char *confirm;	/* check: a rerun's report, to confirm an alert */
 	int64_t time;
 	int schema;		/* creates an older schema: the migration's tests */
 	struct hist_model model;

@@ -84,9 +84,12 @@ out:
 	return ret;
 }
 
-/* "alert: ..." or "inconclusive: ...": one line, the limit, the run's bound, the window. */
-static void print_verdict(const struct hist_point *p, const struct hist_eval *e,
-			  const char *branch, const char *testbed)
+/*
+ * "alert: ...", "inconclusive: ..." or "unconfirmed: ...": one line, the
+ * limit, the run's bound, the window.
+ */
+static void print_verdict(const char *label, const struct hist_point *p,
+			  const struct hist_eval *e, const char *branch, const char *testbed)
 {
 	const char *side = e->above ? "upper" : "lower";
 	char win[256], own[160] = "";
@@ -96,7 +99,7 @@ static void print_verdict(const struct hist_point *p, const struct hist_eval *e,
 		snprintf(own, sizeof(own), "; its %g%% bound %.6g from %ld samples, stddev %.3g",
 			 100 * e->model.candidate, e->bound, p->n, p->stddev);
 	printf("%s: %s %s: %.6g %s %s the %s limit %.6g (%s, %s boundary %g%s%s; window: %s)\n",
-	       e->alert ? "alert" : "inconclusive", p->benchmark, p->measure, p->mean, p->units,
+	       label, p->benchmark, p->measure, p->mean, p->units,
 	       e->above ? "above" : "below", side, e->limit, hist_test_name(e->model.test),
 	       side, e->boundary, own, e->inconclusive ? ", not past it" : "", win);
 }
@@ -126,9 +129,58 @@ static bool find_series(struct hist_db *db, const struct hist_opts *o,
 	       (s->branch > 0 || s->start_branch > 0);
 }
 
-static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
+/* The rerun's result of p's benchmark, measure and testbed, or NULL. */
+static const struct hist_point *rerun_of(const struct hist_batch *b, const struct hist_point *p,
+					 const struct hist_batch *rerun)
 {
-	int alerts = 0, unsure = 0, thin = 0;
+	for (size_t i = 0; i < rerun->n_points; i++) {
+		const struct hist_point *q = &rerun->points[i];
+
+		if (!strcmp(q->benchmark, p->benchmark) && !strcmp(q->measure, p->measure) &&
+		    !strcmp(rerun->testbeds[q->testbed].name, b->testbeds[p->testbed].name))
+			return q;
+	}
+	return NULL;
+}
+
+/*
+ * Whether p's alert stands: without a rerun, yes; with one, when the
+ * rerun's result is past the same window's limit too (or missing: then
+ * nothing contradicts it).  The rerun's line goes to note.  <0 on a
+ * failure.
+ */
+static int alert_confirmed(struct hist_db *db, const struct hist_opts *o,
+			   const struct hist_batch *b, const struct hist_point *p,
+			   struct hdb_series *s, const struct hist_batch *rerun,
+			   char *note, size_t len)
+{
+	const struct hist_point *q;
+	struct hist_candidate c;
+	struct hist_eval e = { .enough = false };
+	int ret;
+
+	note[0] = 0;
+	if (!rerun)
+		return 1;
+	q = rerun_of(b, p, rerun);
+	if (!q) {
+		snprintf(note, len, "  rerun: no %s %s in %s; the alert stands\n", p->benchmark,
+			 p->measure, o->confirm);
+		return 1;
+	}
+	c = (struct hist_candidate){ .mean = q->mean, .stddev = q->stddev, .n = q->n };
+	ret = hist_evaluate(db, o, s, q->higher_is_better, &c, o->time, 0, &e);
+	if (ret)
+		return ret > 0 ? -ret : -1;
+	snprintf(note, len, "  rerun (%s): %.6g %s, %s\n", o->confirm, q->mean, q->units,
+		 e.alert ? "past the limit too: confirmed" : "within it: not confirmed");
+	return e.alert;
+}
+
+static int check_batch(const struct hist_opts *o, const struct hist_batch *b,
+		       const struct hist_batch *rerun)
+{
+	int alerts = 0, unsure = 0, thin = 0, unconfirmed = 0;
 	struct hist_db *db;
 
 	if (access(o->db, F_OK)) {
@@ -144,6 +196,7 @@ static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
 		struct hdb_series s;
 		struct hist_candidate c = { .mean = p->mean, .stddev = p->stddev, .n = p->n };
 		struct hist_eval e = { .enough = false };
+		char note[512];
 		int ret = find_series(db, o, b, p, &s) ?
 			  hist_evaluate(db, o, &s, p->higher_is_better, &c, o->time, 0, &e) : 0;
 
@@ -154,17 +207,47 @@ static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
 		}
 		if (!e.enough)
 			thin++;
-		if (e.alert || e.inconclusive)
-			print_verdict(p, &e, o->branch, b->testbeds[p->testbed].name);
-		alerts += e.alert;
+		if (e.alert) {
+			ret = alert_confirmed(db, o, b, p, &s, rerun, note, sizeof(note));
+			if (ret < 0) {
+				ret = ret == -1 ? db_failed(db, o->db, "reading the window") : -ret;
+				hdb_close(db);
+				return ret;
+			}
+			print_verdict(ret ? "alert" : "unconfirmed", p, &e, o->branch,
+				      b->testbeds[p->testbed].name);
+			fputs(note, stdout);
+			alerts += ret > 0;
+			unconfirmed += !ret;
+		} else if (e.inconclusive) {
+			print_verdict("inconclusive", p, &e, o->branch,
+				      b->testbeds[p->testbed].name);
+		}
 		unsure += e.inconclusive;
 	}
 	printf("%s: %zu result%s checked on branch %s: ", HIST_WHO, b->n_points,
 	       b->n_points == 1 ? "" : "s", o->branch);
-	printf("%d alert%s, %d inconclusive, %d with too little history\n", alerts,
-	       alerts == 1 ? "" : "s", unsure, thin);
+	printf("%d alert%s, %d inconclusive, ", alerts, alerts == 1 ? "" : "s", unsure);
+	if (rerun)
+		printf("%d not confirmed by the rerun, ", unconfirmed);
+	printf("%d with too little history\n", thin);
 	hdb_close(db);
 	return alerts ? 1 : 0;
+}
+
+static int cmd_check(const struct hist_opts *o, const struct hist_batch *b)
+{
+	struct hist_batch rerun = {};
+	int ret;
+
+	if (o->confirm) {
+		ret = hist_ingest(o->confirm, o->testbed, &rerun);
+		if (!ret)
+			ret = check_batch(o, b, &rerun);
+		hist_batch_free(&rerun);
+		return ret;
+	}
+	return check_batch(o, b, NULL);
 }
 
 struct report_ctx {

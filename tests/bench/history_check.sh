@@ -242,6 +242,35 @@ check_candidate() {
 	end_check
 }
 
+check_confirm() {
+	begin "--confirm: an alert stands when the rerun repeats it, not when the rerun is fine"
+	series $BASE
+	mkrep "$T/n.json" 110
+	mkrep "$T/fine.json" 100.2
+	hist check --branch main --commit c9 --confirm "$T/fine.json" "$T/n.json"
+	expect_exit 0
+	expect_match "$OUT" "^unconfirmed: prog-cost/made-up test_run: 110 ns/run above the upper limit [0-9.]+ \(t_test"
+	expect_line "$OUT" "  rerun ($T/fine.json): 100.2 ns/run, within it: not confirmed"
+	expect_has "$OUT" "0 alerts, 0 inconclusive, 1 not confirmed by the rerun,"
+	# The negative control: a rerun as slow as the run confirms it.
+	mkrep "$T/slow.json" 109
+	hist check --branch main --commit c9 --confirm "$T/slow.json" "$T/n.json"
+	expect_exit 1
+	expect_match "$OUT" "^alert: prog-cost/made-up test_run: 110 ns/run above"
+	expect_line "$OUT" "  rerun ($T/slow.json): 109 ns/run, past the limit too: confirmed"
+	# A rerun of other benchmarks contradicts nothing.
+	mkrep "$T/other.json" 100 lower ns/run prog-cost/other
+	hist check --branch main --commit c9 --confirm "$T/other.json" "$T/n.json"
+	expect_exit 1
+	expect_has "$OUT" "  rerun: no prog-cost/made-up test_run in $T/other.json; the alert stands"
+	hist add --branch main --commit c9 --confirm "$T/fine.json" "$T/n.json"
+	expect_exit 2
+	expect_has "$ERR" "add: --confirm is for check"
+	hist check --branch main --commit c9 --confirm "$T/none.json" "$T/n.json"
+	expect_exit 2
+	end_check
+}
+
 . "$HERE/history_trust.sh"
 
 check_unit
@@ -253,6 +282,7 @@ check_window
 check_branches
 check_stored_threshold
 check_candidate
+check_confirm
 trust_checks
 echo "history-checks: $n_passed passed, $n_failed failed"
 [ "$n_failed" -eq 0 ]

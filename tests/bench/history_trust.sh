@@ -240,6 +240,7 @@ check_sanitizers() {
 	series 99 101 100 99.5
 	mkrep "$T/n.json" 110
 	for c in "add --branch main --commit s1" "check --branch main --commit s2" \
+		"check --branch main --commit s2 --confirm $T/n.json" \
 		"add --branch main --commit s1"; do
 		# shellcheck disable=SC2086
 		run "$BENCH_SAN" history $c --db "$DB" "$T/n.json"
