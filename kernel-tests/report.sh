@@ -136,23 +136,33 @@ jq -r '.denylists | to_entries[] | .key' "$tmp/out.json" | while read -r label; 
 		>"$tmp/DENYLIST.$label"
 	mv "$tmp/DENYLIST.$label" "$out/DENYLIST.$label"
 done
-# Each failing cell's log, where the table's failing cells point.
+# Each failing cell's log, where the table's failing cells point: the
+# test's log, then the kernel's splats that name it, in full.  One jq over
+# the JSON (tens of MB for a whole series) writes them all, each after a
+# line "@@ LABEL NAME" that awk turns into its file: a jq per cell took
+# 15 minutes for 1,000 red cells.
 rm -rf "$out/failures"
 jq -r '.kernels[] as $k
 	| ([($k.results // {results: []}).results[] | select(.outcome != "PASS" and .outcome != "SKIP")
 	    | .name] + [($k.splats // [])[] | .test // empty | split("/")[0]])
-	| unique[] | [$k.label, .] | @tsv' "$tmp/out.json" | while IFS='	' read -r label name; do
-	mkdir -p "$out/failures/$label"
-	# The test's log, then the kernel's splats that name it, in full.
-	jq -r --arg l "$label" --arg n "$name" '.kernels[] | select(.label == $l)
-		| ((.results // {results: []}).results[] | select(.name == $n)
-		   | "\(.name): \(.outcome)", (.message // ""),
-		     ((.subtests // [])[] | select(.outcome != "PASS" and .outcome != "SKIP")
-		      | "\n--- \(.name): \(.outcome)", (.message // ""))),
-		  ((.splats // [])[] | select((.test // "") | split("/")[0] == $n)
-		   | "\n--- kernel splat: \(.kind) during \(.during)", .text)' \
-		"$tmp/out.json" >"$out/failures/$label/$name.log"
-done
+	| unique[] as $n
+	| "@@ \($k.label) \($n)",
+	  (($k.results // {results: []}).results[] | select(.name == $n)
+	   | "\(.name): \(.outcome)", (.message // ""),
+	     ((.subtests // [])[] | select(.outcome != "PASS" and .outcome != "SKIP")
+	      | "\n--- \(.name): \(.outcome)", (.message // ""))),
+	  (($k.splats // [])[] | select((.test // "") | split("/")[0] == $n)
+	   | "\n--- kernel splat: \(.kind) during \(.during)", .text)' "$tmp/out.json" |
+	awk -v dir="$out/failures" '
+	/^@@ [^ ]+ [^ ]+$/ {
+		if (f != "") close(f)
+		split($0, w, " ")
+		if (!(w[2] in made)) { system("mkdir -p \"" dir "/" w[2] "\""); made[w[2]] = 1 }
+		f = dir "/" w[2] "/" w[3] ".log"
+		printf "" >f
+		next
+	}
+	f != "" { print >f }' || exit 1
 jq 'del(.denylists)' "$tmp/out.json" >"$tmp/final.json"
 cp "$tmp/final.json" "$json.tmp.$$" && mv "$json.tmp.$$" "$json" || {
 	rm -f "$json.tmp.$$"
