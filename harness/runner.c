@@ -25,6 +25,7 @@
 #include "kmsg.h"
 #include "runner.h"
 #include "test_api.h"
+#include "test_netns.h"
 #include "test_state.h"
 
 struct runner_slot {
@@ -104,8 +105,10 @@ static void install_crash_handler(void)
 
 static void run_body(const struct runner_slot *slot)
 {
+	test_netns_enter(slot->def->name);
 	slot->def->fn();
 	test__end_subtest();
+	test_netns_leave();
 	test_env_leave();
 	fflush(stdout);
 	fflush(stderr);

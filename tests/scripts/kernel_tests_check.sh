@@ -281,6 +281,24 @@ check_texts_negative() {	# TREE
 	end_check
 }
 
+# The kernel runner's ns_ convention (prog_tests/netns_own.c): the ns_
+# test gets a namespace of its own and sets lo's MTU to 10 there; the
+# host's lo keeps its MTU and 127.0.0.1.
+check_netns() {	# SERIES
+	tree=$T/tree-$1
+	begin "an ns_ test runs in a network namespace of its own with lo up; the host's lo is untouched"
+	mtu=$(cat /sys/class/net/lo/mtu)
+	run "$tree/build/test_progs" -t ns_netns_own,netns_shared
+	expect_exit 0
+	expect_match "$OUT" "^#[0-9]+ +ns_netns_own:OK$"
+	expect_match "$OUT" "^#[0-9]+ +netns_shared:OK$"
+	[ "$(cat /sys/class/net/lo/mtu)" = "$mtu" ] ||
+		bad "the host's lo has MTU $(cat /sys/class/net/lo/mtu), was $mtu"
+	ip -4 addr show dev lo | grep -q 'inet 127\.0\.0\.1/' ||
+		bad "the host's lo lost 127.0.0.1"
+	end_check
+}
+
 last=
 for s in $SERIES; do
 	last=$s
@@ -293,6 +311,7 @@ for s in $SERIES; do
 	fi
 done
 check_negative "$last"
+check_netns "$last"
 
 echo "kernel-tests-checks: $n_passed passed, $n_failed failed"
 [ "$n_failed" -eq 0 ]
