@@ -209,7 +209,12 @@ TEST_PROGS_BIN := $(OUTPUT)/test_progs
 # The steps of kernel-tests/build.sh: every BPF object and skeleton, then
 # every test object, each step with make -k.
 ifdef TESTS_DIR
-tests-dir-bpf: $(SKELS)
+# The kernel's tests run "./bpftool" where they run (core_reloc's
+# min_core_btf); a test here runs in bpf/ beside test_progs.
+TESTS_DIR_BPFTOOL := $(BPF)/bpftool
+$(TESTS_DIR_BPFTOOL): $(LIBBPF_DEP)
+	$(Q)mkdir -p $(BPF) && cp $(BPFTOOL) $@.tmp && mv $@.tmp $@
+tests-dir-bpf: $(SKELS) $(TESTS_DIR_BPFTOOL)
 tests-dir-objs: $(filter $(OBJ)/prog_tests/% $(OBJ)/tests_helpers/%,$(TEST_PROGS_OBJS))
 .PHONY: tests-dir-bpf tests-dir-objs
 endif

@@ -168,6 +168,14 @@ progs_of() {	# FILE
 			"$1"
 		grep -o '"\(\./\)\{0,1\}[A-Za-z0-9_]*\.\(bpf\.\)\{0,1\}o"' "$1" |
 			sed 's/^"\(\.\/\)\{0,1\}//; s/\.bpf\.o"$//; s/\.o"$//'
+		# A name made by the preprocessor, "btf__core_reloc_" #name ".bpf.o"
+		# (core_reloc's 70 BTF files): every program the prefix begins.
+		grep -o '"[A-Za-z0-9_]\{4,\}"[ \t]*#[ \t]*[A-Za-z_]' "$1" | sed 's/^"\([^"]*\)".*/\1/' |
+			sort -u | while read -r prefix; do
+				for f in "$kdir/progs/$prefix"*.c; do
+					[ -f "$f" ] && basename "$f" .c
+				done
+			done
 	} | sort -u
 }
 

@@ -70,7 +70,7 @@ initramfs_base_key() (
 	for b in $VT_GUEST_BINS; do
 		[ -x "$OUTPUT/$b" ] && set -- "$@" "$OUTPUT/$b"
 	done
-	for o in "$VT_BPF_OBJS"/*.o; do
+	for o in "$VT_BPF_OBJS"/*.o "$VT_BPF_OBJS/bpftool"; do
 		[ -e "$o" ] && set -- "$@" "$o"
 	done
 	echo "base $VT_GUEST_BINS"
@@ -133,6 +133,12 @@ initramfs_base() (	# STAGE OUT
 	if ls "$VT_BPF_OBJS"/*.o >/dev/null 2>&1; then
 		mkdir -p "$st/bpfcheck/bpf" && cp "$VT_BPF_OBJS"/*.o "$st/bpfcheck/bpf/"
 	fi
+	# A kernel series' build has the bpftool its tests run as ./bpftool.
+	if [ -x "$VT_BPF_OBJS/bpftool" ]; then
+		cp "$VT_BPF_OBJS/bpftool" "$st/bpfcheck/bpf/" &&
+			initramfs_libs "$st" "$VT_BPF_OBJS/bpftool" ||
+			vt_die "cannot copy $VT_BPF_OBJS/bpftool"
+	fi
 	userland_stage "$st" "$VT_USERLAND" ||
 		vt_die "cannot stage the guest userland of $VT_USERLAND"
 	for b in $VT_GUEST_BINS; do
@@ -179,11 +185,16 @@ initramfs_module_depends() (	# KO
 # /lib/modules/RELEASE/vmtest.load listing them in load order.  Modules the
 # kernel has built in, or lacks, are skipped (the config check reports
 # options that are missing).
-initramfs_modules() (	# MODDIR RELEASE STAGE OUT LOG
+initramfs_modules() (	# MODDIR RELEASE STAGE OUT LOG [CONFIG]
 	moddir=$1 st=$3 out=$4 log=$5
 	dst=$st/lib/modules/$2
 	rm -rf "$st"
 	mkdir -p "$dst/kernel" || return 1
+	# The kernel's config where a distribution keeps it: libbpf reads it
+	# for a program's Kconfig externs (CONFIG_*), bpftool feature too.
+	if [ -n "${6:-}" ] && [ -f "$6" ]; then
+		mkdir -p "$st/boot" && cp "$6" "$st/boot/config-$2" || return 1
+	fi
 	: >"$st/edges"
 	: >"$log"
 	queue=$(initramfs_module_names | tr '\n' ' ')
