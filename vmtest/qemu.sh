@@ -50,6 +50,20 @@ VT_APPEND="console=ttyS0 panic=-1 oops=panic softlockup_panic=1 loglevel=4"
 VT_APPEND="$VT_APPEND rdinit=/init no_timer_check"
 VT_APPEND="$VT_APPEND mitigations=off 8250.nr_uarts=2 ${VMTEST_APPEND:-}"
 
+# A guest holds its initramfs twice while it boots (the archive and the
+# files unpacked from it): a big payload, such as the kernel's test_progs
+# (223 MB with its debug info), did not boot in 1 GiB ("VFS: Unable to
+# mount root fs").  Unless VMTEST_MEM is set, the memory grows with the
+# largest initramfs: three times its size and 768 MiB for the kernel and the run.
+vm_size_memory() {	# INITRD...
+	[ -z "${VMTEST_MEM:-}" ] || return 0
+	mb=$(du -m "$@" 2>/dev/null | sort -n | tail -n 1 | cut -f 1)
+	need=$((3 * ${mb:-0} + 768))
+	[ "$need" -gt "$VT_MEM" ] || return 0
+	vt_log "a ${mb} MiB initramfs: $need MiB of memory per guest (VMTEST_MEM sets it)"
+	VT_MEM=$need
+}
+
 # Boot IMAGE with INITRD under ACCEL (kvm|tcg); QEMU is killed after
 # LIMIT seconds.  QEMU's pid goes to DIR/qemu.pid for whoever must stop it.
 vm_boot() {	# DIR ACCEL IMAGE INITRD LIMIT

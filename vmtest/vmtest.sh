@@ -295,10 +295,10 @@ while [ "$i" -lt "$nk" ]; do
 	. "$d/kernel.env"
 	[ "$vng" = 1 ] && continue
 	# A Debian kernel's modules do not change in the cache.
-	mkey="modules $K_KDIR $(cat "$VT_SRCDIR/vmtest/modules.conf")"
+	mkey="modules+config $K_KDIR $(cat "$VT_SRCDIR/vmtest/modules.conf")"
 	if [ -z "$K_KDIR" ] || ! initramfs_cache_get "$mkey" "$d/modules.cpio" "$d/modules.log"; then
 		initramfs_modules "$K_MODDIR" "$K_RELEASE" "$work/stage-mod" \
-			"$d/modules.cpio" "$d/modules.log" ||
+			"$d/modules.cpio" "$d/modules.log" "$K_CONFIG" ||
 			vt_die "cannot stage the modules of $K_LABEL"
 		[ -z "$K_KDIR" ] || initramfs_cache_put "$mkey" "$d/modules.cpio" "$d/modules.log"
 	fi
@@ -311,6 +311,7 @@ while [ "$i" -lt "$nk" ]; do
 	rm -f "$d/modules.cpio"
 done
 rm -rf "$work/stage-mod" "$work/stage-run"
+vm_size_memory "$work"/k*/initrd
 
 # ---- 6: the guests -------------------------------------------------------
 
