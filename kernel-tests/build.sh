@@ -115,6 +115,19 @@ if [ $# -eq 0 ]; then
 	set -- $(names_in "$kdir") $([ -z "$add" ] || names_in "$add")
 fi
 
+# A name as the table shows it (ns_check_mtu, a test of check_mtu.c) stands
+# for the file that defines the test.
+file_of() {	# NAME
+	for d in "$kdir" $add; do
+		[ ! -f "$d/prog_tests/$1.c" ] || { echo "$1"; return; }
+	done
+	f=$(grep -lE "^void (serial_)?test_$1\(void\)" "$kdir"/prog_tests/*.c \
+		${add:+"$add"/prog_tests/*.c} 2>/dev/null | head -n 1)
+	if [ -n "$f" ]; then basename "$f" .c; else echo "$1"; fi
+}
+# shellcheck disable=SC2046 # test names are words
+set -- $(for t in "$@"; do file_of "$t"; done | awk '!seen[$0]++')
+
 # The kernel tree's headers, as the selftests reach them (-I paths, and
 # "../../../include/..." from selftests/bpf): links into the cache.
 mkdir -p "$dir/kernel/tools/testing/selftests/bpf"
