@@ -94,6 +94,19 @@ ours_alive() {
 	done
 }
 
+# The suite's BPF objects in the build: those of a progs/ source (NAME.bpf.c,
+# or NAME_vN.bpf.o of a multi-ISA NAME.bpf.c).  A long-lived build/bpf may
+# also hold objects that other builds left there (an example's, a removed
+# program's), which an install rightly leaves out.
+built_objects() {
+	for o in "$OUTPUT"/bpf/*.bpf.o; do
+		n=$(basename "$o" .bpf.o)
+		if [ -f "$REPO/progs/$n.bpf.c" ] || [ -f "$REPO/progs/${n%_v[0-9]}.bpf.c" ]; then
+			echo "$n.bpf.o"
+		fi
+	done
+}
+
 # Checks DIR's bpfcheck collection holds what an install must.
 expect_installed() {	# DIR
 	for f in "$ENTRY" test_progs bench; do
@@ -102,8 +115,8 @@ expect_installed() {	# DIR
 	for f in config settings; do
 		cmp -s "$REPO/$f" "$1/bpfcheck/$f" || bad "bpfcheck/$f differs from $f"
 	done
-	want=$(cd "$OUTPUT/bpf" && ls -- *.bpf.o)
-	got=$(cd "$1/bpfcheck" && ls -- *.bpf.o 2>/dev/null)
+	want=$(built_objects | LC_ALL=C sort)
+	got=$(cd "$1/bpfcheck" && ls -- *.bpf.o 2>/dev/null | LC_ALL=C sort)
 	expect_eq "BPF objects in $1/bpfcheck" "$want" "$got"
 	expect_content "$1/kselftest-list.txt" "bpfcheck:$ENTRY"
 }
