@@ -36,6 +36,9 @@ if [ -s "$btf" ]; then
 	exit 0
 fi
 if [ -z "$K_IMAGE" ]; then
+	# vmtest's lock: a guest may be fetching the same kernel.
+	exec 7>"$VT_CACHE/.lock"
+	flock -w 1800 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
 	kernel_fetch_list >"$KAPT/btf-fetch.list"
 	kernel_fetch "$KAPT/btf-fetch.list"
 	kernel_load_cached
@@ -44,7 +47,8 @@ fi
 # Offsets of the compressed streams' magic numbers, and how to read each.
 magics="gzip:1f8b08 zstd:28b52ffd xz:fd377a585a00 lzma:5d000000 lz4:02214c18"
 t0=$(vt_now)
-tmp=$VT_CACHE/btf/$K_KEY.tmp
+# Its own scratch: callers in parallel (make check's lanes) may read the same kernel.
+tmp=$VT_CACHE/btf/$K_KEY.tmp.$$
 rm -rf "$tmp"
 mkdir -p "$tmp" || vt_write_die "$tmp"
 for m in $magics; do

@@ -90,6 +90,12 @@ fetch_headers() {
 }
 
 if [ ! -f "$kb/.complete" ]; then
+	# One fetch at a time (parallel callers would share $kb.tmp), under the
+	# lock that keeps apt's private state to one user.
+	exec 7>"$VT_CACHE/.lock"
+	flock -w 1800 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
+fi
+if [ ! -f "$kb/.complete" ]; then
 	t0=$(vt_now)
 	fetch_headers
 	log "$K_RELEASE: headers $(awk '{ print $1 }' "$kb/packages" | tr '\n' ' ')in $(vt_elapsed "$t0") s"

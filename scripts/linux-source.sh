@@ -35,7 +35,8 @@
 # (vmtest/kernel.sh: the host's Debian mirror; bookworm, bookworm-security
 # and sid), is checked against the SHA256 of the signed index, and only
 # the files listed below are taken from the source tarball inside it,
-# streamed through xz; the .deb is deleted.  Exit: 0, 1 when it cannot be fetched, 2 bad usage.
+# streamed through xz, for every set above not cached yet for that
+# package (one download serves them all); the .deb is deleted.  Exit: 0, 1 when it cannot be fetched, 2 bad usage.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -59,10 +60,36 @@ BPF_MEMBERS="tools/lib/bpf tools/bpf/bpftool tools/include tools/arch tools/buil
 tools/scripts kernel/bpf/disasm.c kernel/bpf/disasm.h scripts/bpf_doc.py"
 # kunit.py and its parser: the kernel's own reader of KTAP.
 KUNIT_MEMBERS="tools/testing/kunit"
-MEMBERS="$KSFT_MEMBERS $BPF_MEMBERS $KUNIT_MEMBERS"
 # What checkpatch.pl --no-tree reads: itself and two lists next to it.
 CHECKPATCH_MEMBERS="scripts/checkpatch.pl scripts/spelling.txt
 scripts/const_structs.checkpatch"
+# -b: the BPF selftests; -t: what a module's build runs.
+SELFTESTS_MEMBERS="tools/testing/selftests/bpf"
+KBUILD_MEMBERS="tools/bpf/resolve_btfids tools/objtool tools/lib tools/include
+tools/arch tools/build tools/scripts scripts
+include/linux"
+
+# The sets of files cached, each in trees of its own (one per package
+# version) under its top directory.
+SETS="default selftests kbuild checkpatch"
+
+set_top() {	# SET
+	case $1 in
+	default) echo "$VT_CACHE/linux-source" ;;
+	selftests) echo "$VT_CACHE/linux-source/bpf-selftests" ;;
+	kbuild) echo "$VT_CACHE/linux-source/kbuild-tools" ;;
+	checkpatch) echo "$VT_CACHE/checkpatch" ;;
+	esac
+}
+
+set_members() {	# SET
+	case $1 in
+	default) echo "$KSFT_MEMBERS $BPF_MEMBERS $KUNIT_MEMBERS" ;;
+	selftests) echo "$SELFTESTS_MEMBERS" ;;
+	kbuild) echo "$KBUILD_MEMBERS" ;;
+	checkpatch) echo "$CHECKPATCH_MEMBERS" ;;
+	esac
+}
 
 log() {
 	echo "linux-source: $*" >&2
@@ -73,30 +100,25 @@ usage_die() {
 	exit 2
 }
 
-top=$VT_CACHE/linux-source
-cp_top=$VT_CACHE/checkpatch
+want=default
 series_default=6.1
 case "${1:-}" in
 --checkpatch)
 	shift
-	# A set of its own, so that the trees cached for the build stay complete.
-	MEMBERS=$CHECKPATCH_MEMBERS
-	top=$cp_top
+	want=checkpatch
 	series_default=newest
 	;;
 -b)
 	shift
-	MEMBERS="tools/testing/selftests/bpf"
-	top=$top/bpf-selftests
+	want=selftests
 	;;
 -t)
 	shift
-	MEMBERS="tools/bpf/resolve_btfids tools/objtool tools/lib tools/include
-tools/arch tools/build tools/scripts scripts
-include/linux"
-	top=$top/kbuild-tools
+	want=kbuild
 	;;
 esac
+top=$(set_top $want)
+MEMBERS=$(set_members $want)
 series=${1:-$series_default}
 [ $# -le 1 ] ||
 	usage_die "usage: linux-source.sh [--checkpatch | -b | -t] [SERIES] (6.1, 7.2, ..., newest)"
@@ -111,34 +133,50 @@ esac
 
 # A tree extracted completely, with every member (trees cached before a
 # member was added to the list lack it, and are fetched again).
-tree_complete() {	# DIR
+tree_complete() {	# DIR MEMBER...
 	[ -f "$1/.complete" ] || return 1
-	for m in $MEMBERS; do
-		[ -e "$1/$m" ] || return 1
+	d=$1
+	shift
+	for m in "$@"; do
+		[ -e "$d/$m" ] || return 1
 	done
 }
 
 # The newest complete cached tree of linux-source-SERIES, if any.
 cached_tree() {	# PACKAGE
 	for d in "$top/$1"_*; do
-		tree_complete "$d" && echo "$d"
+		# shellcheck disable=SC2086 # the member names are words
+		tree_complete "$d" $MEMBERS && echo "$d"
 	done | sort -V | tail -n 1
 }
 
-# "newest" is remembered as a link, so that it costs no apt call either.
-if [ "$series" = newest ] && tree_complete "$top/newest"; then
-	(cd "$top/newest" && pwd -P)
-	exit 0
-fi
-if [ "$series" != newest ]; then
+# Prints the cached tree and exits, when there is one: "newest" is
+# remembered as a link, so that it costs no apt call either.
+answer_from_cache() {
+	if [ "$series" = newest ]; then
+		# shellcheck disable=SC2086 # the member names are words
+		if tree_complete "$top/newest" $MEMBERS; then
+			(cd "$top/newest" && pwd -P)
+			exit 0
+		fi
+		return 0
+	fi
 	tree=$(cached_tree "linux-source-$series")
 	if [ -n "$tree" ]; then
 		echo "$tree"
 		exit 0
 	fi
-fi
+}
 
+answer_from_cache
+# One fetch at a time: parallel callers (make check's lanes, kernel-tests'
+# guests) would otherwise extract into the same directories.  The lock is
+# vmtest's, which also keeps apt's private state to one user.
 mkdir -p "$top"
+exec 7>"$VT_CACHE/.lock"
+flock -w 1800 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
+answer_from_cache
+
 kernel_apt_sources
 kernel_apt_update
 t0=$(vt_now)
@@ -158,44 +196,56 @@ else
 fi
 deb=$(kernel_deb_download "$pkg") || exit 1
 ver=$(dpkg-deb -f "$deb" Version)
-tree=$top/${pkg}_$(vt_slug "$ver")
+slug=${pkg}_$(vt_slug "$ver")
 mb=$(($(wc -c <"$deb") / 1048576))
 t1=$(vt_now)
 
-# A fetch for the build takes checkpatch's files along when they are not
-# cached for this package yet: one download serves the build and make lint.
-cp_tree=$cp_top/${pkg}_$(vt_slug "$ver")
-also=
-[ "$top" = "$cp_top" ] || [ -f "$cp_tree/.complete" ] || also=$CHECKPATCH_MEMBERS
-
-rm -rf "$tree.tmp"
-mkdir -p "$tree.tmp"
+# One download and one pass of xz serve every set not cached for this
+# package yet (a cold make check asks for all four of 7.2's): the tarball's
+# decompression is most of a fetch, its extra files are a few MiB.
+sets=$want
+for s in $SETS; do
+	# shellcheck disable=SC2046 # the member names are words
+	[ "$s" = "$want" ] || tree_complete "$(set_top "$s")/$slug" $(set_members "$s") ||
+		sets="$sets $s"
+done
+all=$(for s in $sets; do set_members "$s"; done | tr ' ' '\n' | sed '/^$/d' | sort -u)
+stage=$VT_CACHE/linux-source/.fetch-$$
+rm -rf "$stage"
+mkdir -p "$stage" || vt_write_die "$stage"
+# tar's status is not the verdict: a set of another use whose files this
+# package lacks is left out below, the wanted one must be whole.
 # shellcheck disable=SC2046 # the member names are words
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/src/$pkg.tar.xz" | xz -dc |
-	tar -x -C "$tree.tmp" --strip-components=1 \
-		$(for m in $MEMBERS $also; do echo "$pkg/$m"; done) ||
-	vt_die "cannot extract the kernel tree's files from $deb"
+	tar -x -C "$stage" --strip-components=1 \
+		$(for m in $all; do echo "$pkg/$m"; done) 2>"$stage.err" || true
 rm -f "$deb"
-for m in $MEMBERS $also; do
-	[ -e "$tree.tmp/$m" ] || vt_die "$pkg $ver has no $m"
-done
-# Like a tree of their own (linux-source.sh --checkpatch).
-if [ -n "$also" ]; then
-	rm -rf "$cp_tree.tmp"
-	mkdir -p "$cp_tree.tmp/scripts"
-	for m in $also; do
-		mv "$tree.tmp/$m" "$cp_tree.tmp/$m" || vt_die "cannot move $m to $cp_tree.tmp"
+
+# Moves SET's members from the staging tree into its own cached tree.
+install_set() {	# SET
+	d=$(set_top "$1")/$slug
+	for m in $(set_members "$1"); do
+		[ -e "$stage/$m" ] || return 1
 	done
-	touch "$cp_tree.tmp/.complete"
-	rm -rf "$cp_tree"
-	mv "$cp_tree.tmp" "$cp_tree"
-	[ "$series" != newest ] || ln -sfn "$(basename "$cp_tree")" "$cp_top/newest"
-fi
-touch "$tree.tmp/.complete"
-rm -rf "$tree"
-mv "$tree.tmp" "$tree"
-if [ "$series" = newest ]; then
-	ln -sfn "$(basename "$tree")" "$top/newest"
-fi
-log "$pkg $ver: downloaded $mb MiB in $(vt_elapsed "$t0" "$t1") s, extracted $(find "$tree" -type f | wc -l) files in $(vt_elapsed "$t1") s"
+	rm -rf "$d.tmp"
+	for m in $(set_members "$1"); do
+		{ mkdir -p "$(dirname "$d.tmp/$m")" && cp -a "$stage/$m" "$d.tmp/$m"; } ||
+			vt_write_die "$d.tmp"
+	done
+	touch "$d.tmp/.complete"
+	rm -rf "$d"
+	mv "$d.tmp" "$d"
+	[ "$series" != newest ] || ln -sfn "$slug" "$(set_top "$1")/newest"
+}
+
+for s in $sets; do
+	if ! install_set "$s" && [ "$s" = "$want" ]; then
+		head -n 3 "$stage.err" >&2
+		rm -rf "$stage" "$stage.err"
+		vt_die "cannot extract the kernel tree's files ($(set_members "$want" | tr '\n' ' ')) from $pkg $ver"
+	fi
+done
+rm -rf "$stage" "$stage.err"
+tree=$top/$slug
+log "$pkg $ver: downloaded $mb MiB in $(vt_elapsed "$t0" "$t1") s, extracted $(find "$tree" -type f | wc -l) files in $(vt_elapsed "$t1") s (also cached: $(echo "${sets#"$want"}" | sed 's/^ *//; s/^$/nothing/'))"
 echo "$tree"
