@@ -23,27 +23,75 @@ stage_failed() {
 	failed_stages="$failed_stages $1"
 }
 
-# Run a script that ends with "<label>: P passed, F failed" and add its
-# counts.  Usage: counted_stage TITLE NAME SCRIPT LABEL
-counted_stage() {
-	stage "$1"
-	log="$OUTPUT/check-$2.log"
-	t0=$(date +%s)
-	sh "$3" 2>&1 | tee "$log"
-	# Where the time goes: CI's limit is for the whole of make check.
-	echo "check: stage $2 took $(($(date +%s) - t0)) s"
-	line=$(grep -E "^$4: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n1)
+# Adds the counts of a stage's log, which ends with "<LABEL>: P passed,
+# F failed".  Usage: count_log NAME LABEL
+count_log() {
+	log="$OUTPUT/check-$1.log"
+	line=$(grep -E "^$2: [0-9]+ passed, [0-9]+ failed" "$log" | tail -n1)
 	if [ -z "$line" ]; then
-		echo "check: $2 printed no summary line"
+		echo "check: $1 printed no summary line"
 		failed=$((failed + 1))
-		stage_failed "$2"
+		stage_failed "$1"
 		return
 	fi
 	p=$(echo "$line" | sed -E 's/.* ([0-9]+) passed.*/\1/')
 	f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
 	passed=$((passed + p))
 	failed=$((failed + f))
-	[ "$f" -eq 0 ] || stage_failed "$2"
+	[ "$f" -eq 0 ] || stage_failed "$1"
+}
+
+# Run a script that ends with "<label>: P passed, F failed" and add its
+# counts.  Usage: counted_stage TITLE NAME SCRIPT LABEL
+counted_stage() {
+	stage "$1"
+	t0=$(date +%s)
+	sh "$3" 2>&1 | tee "$OUTPUT/check-$2.log"
+	# Where the time goes: CI's limit is for the whole of make check.
+	echo "check: stage $2 took $(($(date +%s) - t0)) s"
+	count_log "$2" "$4"
+}
+
+# ---- the background lane ----------------------------------------------------
+# The guests' stages keep one core busy most of the time (a TCG guest is
+# one thread, and most checks boot one guest at a time); the host's
+# builds run beside them in a second lane, their output kept in their
+# logs and shown, counted, when the lane is joined.  The lane first builds
+# the series' bpf_testmod for each kernel, which the guests' stages then
+# find cached (scripts/testmod-build.sh locks its cache meanwhile).
+BG_LIST=$OUTPUT/check-background.list
+
+background_stage() {	# TITLE NAME SCRIPT LABEL
+	printf '%s\t%s\t%s\t%s\n' "$@" >>"$BG_LIST"
+}
+
+run_background_lane() {
+	for k in 6.12 6.1 7.2; do
+		sh "$srcdir/scripts/testmod-build.sh" "$k" >/dev/null 2>&1 || true
+	done
+	while IFS='	' read -r _ name script _; do
+		t0=$(date +%s)
+		sh "$script" >"$OUTPUT/check-$name.log" 2>&1
+		echo "$(($(date +%s) - t0))" >"$OUTPUT/check-$name.took"
+	done <"$BG_LIST"
+}
+
+start_background_lane() {
+	echo
+	echo "check: in the background: the bpf_testmod builds, then$(cut -f 2 "$BG_LIST" |
+		tr '\n' ' ' | sed 's/^/ /; s/ $//')"
+	run_background_lane </dev/null >"$OUTPUT/check-background.log" 2>&1 &
+	bg_pid=$!
+}
+
+join_background_lane() {
+	wait "$bg_pid"
+	while IFS='	' read -r title name _ label; do
+		stage "$title"
+		cat "$OUTPUT/check-$name.log"
+		echo "check: stage $name took $(cat "$OUTPUT/check-$name.took" 2>/dev/null || echo '?') s (background)"
+		count_log "$name" "$label"
+	done <"$BG_LIST"
 }
 
 # The full test_progs suite on the host kernel; every SKIP needs a reason.
@@ -79,10 +127,27 @@ run_suite() {
 }
 
 start=$(date +%s)
-# 0. Lint first: checkpatch, shellcheck, 100 columns, no file over 450
-#    lines over the tree, and the controls showing each check can fail.
-counted_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
+rm -f "$BG_LIST"
+# The background lane's stages (run beside the guests' stages, from 6. on).
+# kselftest: make install and run_kselftest.sh, exit codes, the in-tree
+# lib.mk build, with the kernel's files from Debian's linux-source.
+background_stage "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \
+	kselftest "$srcdir/tests/scripts/kselftest_check.sh" kselftest-checks
+# The kernel's own selftests (linux-source 6.12 and 7.2), unmodified, in a
+# scratch copy of the tree: they build and pass; RUN_TESTS' negative
+# control fails as it must.
+background_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12 and 7.2)" \
+	kernel-tests "$srcdir/tests/scripts/kernel_tests_check.sh" kernel-tests-checks
+# A series' selftests in one test_progs (kernel-tests/build.sh): a test
+# that does not build is listed with its first error, the rest link.
+background_stage "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
+	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
+	kernel-tests-build-checks
+# Lint: checkpatch, shellcheck, 100 columns, no file over 450 lines over
+# the tree, and the controls showing each check can fail.
+background_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
 	"$srcdir/tests/scripts/lint_check.sh" lint-checks
+
 # 0. The shape of the tree: no include cycle, the folder arrows, make help.
 counted_stage "layers (tests/scripts/layers_check.sh: include graph, folder arrows)" layers \
 	"$srcdir/tests/scripts/layers_check.sh" layers-checks
@@ -120,6 +185,8 @@ counted_stage "bench history (tests/bench/history_check.sh)" history \
 #     accept (junitparser, junit-10.xsd rules, kunit.py parse).
 counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \
 	"$srcdir/tests/harness/trust_check.sh" trust-checks
+# From here on the guests' stages, with the background lane beside them.
+start_background_lane
 # 6. vmtest: Debian's 6.1, 6.12 and 7.2 in QEMU (TCG): the whole suite's
 #    matrix, green (it is "make vmtest"), PANIC and
 #    TIMEOUT detection, bad input.
@@ -154,10 +221,6 @@ counted_stage "bring your own program (tests/vmtest/vmtest_byo_check.sh: 6.1 and
 #     determinism across boots; the sweep's regimes.
 counted_stage "vmtest --bench --icount (tests/vmtest/vmtest_bench_check.sh: 6.12 and 6.1)" \
 	vmtest-bench "$srcdir/tests/vmtest/vmtest_bench_check.sh" vmtest-bench-checks
-# 7. kselftest: make install and run_kselftest.sh, exit codes, the in-tree
-#    lib.mk build, with the kernel's files from Debian's linux-source.
-counted_stage "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \
-	kselftest "$srcdir/tests/scripts/kselftest_check.sh" kselftest-checks
 # 8. The example GitHub workflow: YAML, schema, jobs, its scripts run here.
 counted_stage "CI workflow (tests/scripts/workflow_check.sh: .github/workflows/vmtest.yml)" \
 	workflow "$srcdir/tests/scripts/workflow_check.sh" workflow-checks
@@ -168,21 +231,12 @@ counted_stage "bad input (tests/scripts/bad_inputs.sh: test_progs, bench, vmtest
 # 10. What people expect of a tool: signals, --version, completion,
 #     man pages, progress, the sweep's plot.
 counted_stage "tool conventions (tests/scripts/ux_check.sh)" ux "$srcdir/tests/scripts/ux_check.sh" ux-checks
-# 11. The kernel's own selftests (linux-source 6.12 and 7.2), unmodified, in
-#    a scratch copy of the tree: they build and pass; RUN_TESTS' negative
-#    control fails as it must.
-counted_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12 and 7.2)" \
-	kernel-tests "$srcdir/tests/scripts/kernel_tests_check.sh" kernel-tests-checks
-# 12. A series' selftests in one test_progs (kernel-tests/build.sh): a test
-#    that does not build is listed with its first error, the rest link.
-counted_stage "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
-	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
-	kernel-tests-build-checks
 # 13. make kernel-tests, small: three 7.2 tests on 6.1, 6.12, 7.2 (each
 #    with its bpf_testmod) and the host, one table, a red cell's evidence,
 #    its denylist fed back green.
 counted_stage "a series' selftests on every kernel (tests/vmtest/kernel_tests_run_check.sh)" \
 	kernel-tests-run "$srcdir/tests/vmtest/kernel_tests_run_check.sh" kernel-tests-run-checks
+join_background_lane
 end=$(date +%s)
 
 echo
