@@ -78,7 +78,7 @@ it finished (1 if it exited 0 but the kernel splatted), else 1.
 Environment:
   VMTEST_CACHE        downloaded kernels and apt state (vmtest/cache)
   VMTEST_OUT          work directories (\$OUTPUT/vmtest)
-  VMTEST_MEM          guest memory in MiB (1024)
+  VMTEST_MEM          guest memory in MiB (1024; unset, 3 x the initramfs + 768 when larger)
   VMTEST_SMP          guest vCPUs (2)
   VMTEST_TCG_THREAD   single (default) or multi: multi-threaded TCG
   VMTEST_TCG_SCALE    TCG's factor on the default timeout and boot allowance (4)
