@@ -17,8 +17,9 @@
 #
 # The matrix JSON: the META fields, "kernels" (the records), "tests" (one
 # per test: name, outcomes {label: PASS|FAIL|SKIP|MISSING|null}, differs,
-# subtests likewise), "complete" (every kernel has a result for every test
-# and subtest), "failures" (kernel, test, reproduce; and splat, the kind,
+# subtests likewise), "complete" (every kernel has a verdict for every
+# test: PASS, FAIL, SKIP or TIMEOUT, the runner's watchdog; a subtest one
+# kernel lacks is one its test did not run there), "failures" (kernel, test, reproduce; and splat, the kind,
 # for a test the kernel splatted under).  A null outcome
 # means the kernel has no test_progs results at all (see its status);
 # MISSING, that its results lack the test.
@@ -61,8 +62,8 @@ build() {
 	    kernels: $ks,
 	    tests: $tests,
 	    complete: (($ks | all(.results != null)) and ($ks | length > 0) and
-		([$tests[] | ., .subtests[] | .outcomes[]] |
-		 all(. == "PASS" or . == "FAIL" or . == "SKIP"))),
+		([$tests[] | .outcomes[]] |
+		 all(. == "PASS" or . == "FAIL" or . == "SKIP" or . == "TIMEOUT"))),
 	    failures: ([ $ks[] as $k | ($k.results // {results: []}).results[]
 		| select(.outcome == "FAIL") as $r
 		| ([($r.subtests // [])[] | select(.outcome == "FAIL") | .name]) as $fs
