@@ -7,7 +7,8 @@
 # Groups: base (build and test), bench (gnuplot for the bench sweep's plot),
 # vm (vmtest), ci (the kselftest and workflow checks of "make check"),
 # lint (make lint); go (Debian's Go, for the check of vmtest/runner.sh
-# as "go test -exec", installed by that check only: not in the default groups).
+# as "go test -exec", installed by that check only: not in the default groups),
+# reference (the kernel's test_progs, kernel-tests/reference.sh; likewise).
 #
 # Fast path: a single dpkg-query call; apt-get runs only when something is
 # missing, so repeated runs cost well under a second.
@@ -47,6 +48,10 @@ dwarves debian-archive-keyring $pkgs_guest"
 # python3-junitparser reads the JUnit XML as consumers do.
 pkgs_ci="rsync yq python3-jsonschema python3-junitparser"
 pkgs_go="golang-go"
+# reference: what the kernel's own selftests/bpf Makefile builds its
+# test_progs with (kernel-tests/reference.sh: LLVM=-22, its linker and
+# disassembler library, bpftool's zstd), installed by that script only.
+pkgs_reference="llvm-22 llvm-22-dev lld-22 libzstd-dev"
 
 # lint: perl (with its standard modules) runs the kernel's checkpatch.pl.
 pkgs_lint="perl shellcheck"
@@ -60,8 +65,9 @@ group_pkgs() {
 	vm) echo "$pkgs_vm" ;;
 	ci) echo "$pkgs_ci" ;;
 	go) echo "$pkgs_go" ;;
+	reference) echo "$pkgs_reference" ;;
 	lint) echo "$pkgs_lint" ;;
-	*) echo "deps: unknown group '$1' (known: $all_groups go)" >&2; exit 2 ;;
+	*) echo "deps: unknown group '$1' (known: $all_groups go reference)" >&2; exit 2 ;;
 	esac
 }
 

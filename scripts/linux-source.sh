@@ -13,7 +13,7 @@
 # kernel tree that holds those files, cached in
 # $VMTEST_CACHE/linux-source/PACKAGE_VERSION (default vmtest/cache).
 #
-# Usage: scripts/linux-source.sh [--checkpatch | -b | -t] [SERIES]
+# Usage: scripts/linux-source.sh [--checkpatch | -b | -t | -f] [SERIES]
 #   -b: the kernel's BPF selftests instead (tools/testing/selftests/bpf,
 #   which tests/scripts/kernel_tests_check.sh builds here unmodified), cached
 #   apart in $VMTEST_CACHE/linux-source/bpf-selftests, so that fetching
@@ -23,6 +23,9 @@
 #   what it includes), for scripts/testmod-build.sh
 #   when a kernel's linux-kbuild lacks them or cannot run here, cached
 #   apart in $VMTEST_CACHE/linux-source/kbuild-tools.
+#   -f: the whole tree (1.4 GB), where the kernel's own selftests are built
+#   as the reference runner (kernel-tests/reference.sh), cached apart in
+#   $VMTEST_CACHE/linux-source/full; only on request.
 #   SERIES: 6.1 (the default: bookworm's kernel), 6.12, 7.2, ..., or
 #   "newest", the highest linux-source-X.Y of the package lists.
 #   --checkpatch: only scripts/checkpatch.pl and the two files it reads
@@ -36,7 +39,8 @@
 # and sid), is checked against the SHA256 of the signed index, and only
 # the files listed below are taken from the source tarball inside it,
 # streamed through xz, for every set above not cached yet for that
-# package (one download serves them all); the .deb is deleted.  Exit: 0, 1 when it cannot be fetched, 2 bad usage.
+# package (one download serves them all); the .deb is deleted.
+# Exit: 0, 1 when it cannot be fetched, 2 bad usage.
 set -eu
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,6 +83,7 @@ set_top() {	# SET
 	selftests) echo "$VT_CACHE/linux-source/bpf-selftests" ;;
 	kbuild) echo "$VT_CACHE/linux-source/kbuild-tools" ;;
 	checkpatch) echo "$VT_CACHE/checkpatch" ;;
+	full) echo "$VT_CACHE/linux-source/full" ;;
 	esac
 }
 
@@ -88,6 +93,8 @@ set_members() {	# SET
 	selftests) echo "$SELFTESTS_MEMBERS" ;;
 	kbuild) echo "$KBUILD_MEMBERS" ;;
 	checkpatch) echo "$CHECKPATCH_MEMBERS" ;;
+	# What shows the whole tree is there (the kernel's selftests build).
+	full) echo "Makefile tools/testing/selftests/bpf/Makefile scripts include arch kernel" ;;
 	esac
 }
 
@@ -116,12 +123,17 @@ case "${1:-}" in
 	shift
 	want=kbuild
 	;;
+-f)
+	shift
+	want=full
+	;;
 esac
 top=$(set_top $want)
 MEMBERS=$(set_members $want)
 series=${1:-$series_default}
 [ $# -le 1 ] ||
-	usage_die "usage: linux-source.sh [--checkpatch | -b | -t] [SERIES] (6.1, 7.2, ..., newest)"
+	usage_die "usage: linux-source.sh [--checkpatch | -b | -t | -f] [SERIES]" \
+		"(6.1, 7.2, ..., newest)"
 case $series in
 newest) ;;
 [0-9]*.[0-9]*)
@@ -210,6 +222,12 @@ for s in $SETS; do
 		sets="$sets $s"
 done
 all=$(for s in $sets; do set_members "$s"; done | tr ' ' '\n' | sed '/^$/d' | sort -u)
+# The whole tree: every file of the tarball, and the other sets' trees
+# copied from it first.
+if [ "$want" = full ]; then
+	all=
+	sets="${sets#full} full"
+fi
 stage=$VT_CACHE/linux-source/.fetch-$$
 rm -rf "$stage"
 mkdir -p "$stage" || vt_write_die "$stage"
@@ -218,7 +236,7 @@ mkdir -p "$stage" || vt_write_die "$stage"
 # shellcheck disable=SC2046 # the member names are words
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "./usr/src/$pkg.tar.xz" | xz -dc |
 	tar -x -C "$stage" --strip-components=1 \
-		$(for m in $all; do echo "$pkg/$m"; done) 2>"$stage.err" || true
+		$(for m in ${all:-.}; do echo "$pkg/${m#.}"; done) 2>"$stage.err" || true
 rm -f "$deb"
 
 # Moves SET's members from the staging tree into its own cached tree.
@@ -227,8 +245,11 @@ install_set() {	# SET
 	for m in $(set_members "$1"); do
 		[ -e "$stage/$m" ] || return 1
 	done
+	mkdir -p "$(dirname "$d")" || vt_write_die "$d"
 	rm -rf "$d.tmp"
-	for m in $(set_members "$1"); do
+	# The last of the sets: the staging tree itself.
+	[ "$1" != full ] || mv "$stage" "$d.tmp" || vt_write_die "$d.tmp"
+	[ "$1" = full ] || for m in $(set_members "$1"); do
 		{ mkdir -p "$(dirname "$d.tmp/$m")" && cp -a "$stage/$m" "$d.tmp/$m"; } ||
 			vt_write_die "$d.tmp"
 	done
@@ -242,10 +263,13 @@ for s in $sets; do
 	if ! install_set "$s" && [ "$s" = "$want" ]; then
 		head -n 3 "$stage.err" >&2
 		rm -rf "$stage" "$stage.err"
-		vt_die "cannot extract the kernel tree's files ($(set_members "$want" | tr '\n' ' ')) from $pkg $ver"
+		vt_die "cannot extract the kernel tree's files" \
+			"($(set_members "$want" | tr '\n' ' ')) from $pkg $ver"
 	fi
 done
 rm -rf "$stage" "$stage.err"
 tree=$top/$slug
-log "$pkg $ver: downloaded $mb MiB in $(vt_elapsed "$t0" "$t1") s, extracted $(find "$tree" -type f | wc -l) files in $(vt_elapsed "$t1") s (also cached: $(echo "${sets#"$want"}" | sed 's/^ *//; s/^$/nothing/'))"
+also=$(echo " $sets " | sed "s/ $want / /; s/^ *//; s/ *$//; s/^$/nothing/")
+log "$pkg $ver: downloaded $mb MiB in $(vt_elapsed "$t0" "$t1") s," \
+	"extracted $(find "$tree" -type f | wc -l) files in $(vt_elapsed "$t1") s (also cached: $also)"
 echo "$tree"
