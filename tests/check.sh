@@ -52,49 +52,38 @@ counted_stage() {
 	count_log "$2" "$4"
 }
 
-# ---- the background lanes ---------------------------------------------------
+# ---- the background lane ----------------------------------------------------
 # Most stages keep one core busy most of the time (a TCG guest is one
 # thread, and most checks boot one guest at a time); the host's builds
-# run beside them in two lanes at the lowest priority, so that a stage
-# that measures time (bench, prog-cost, the gate) keeps its core.  Their
-# output is kept in their logs and shown, counted, when the lanes are
-# joined.  The early lane starts first and builds each kernel's bpf_testmod
-# (which the guests' stages then find cached; scripts/testmod-build.sh
-# locks its cache meanwhile), then runs stages that only build and read;
-# the late lane's stages run BPF tests on the host, and start with the
-# guests' stages: before, the suite's leak checks (the suite, faulty,
-# trust) would count their BPF objects, netns and interfaces as leaks.
-bg_pids=''
+# run beside them in a second lane at the lowest priority, their output
+# kept in their logs and shown, counted, when the lane is joined.  The lane first builds
+# the series' bpf_testmod for each kernel, which the guests' stages then
+# find cached (scripts/testmod-build.sh locks its cache meanwhile).
+BG_LIST=$OUTPUT/check-background.list
 
-background_stage() {	# LANE TITLE NAME SCRIPT LABEL
-	lane=$1
-	shift
-	printf '%s\t%s\t%s\t%s\n' "$@" >>"$OUTPUT/check-$lane.list"
+background_stage() {	# TITLE NAME SCRIPT LABEL
+	printf '%s\t%s\t%s\t%s\n' "$@" >>"$BG_LIST"
 }
 
-start_background_lane() {	# LANE [--testmod]
+start_background_lane() {
 	echo
-	echo "check: in the background ($1 lane):${2:+ the bpf_testmod builds, then}$(cut -f 2 \
-		"$OUTPUT/check-$1.list" | tr '\n' ' ' | sed 's/^/ /; s/ $//')"
-	nice -n 19 sh "$srcdir/tests/check_background.sh" ${2:+"$2"} "$OUTPUT/check-$1.list" \
-		</dev/null >"$OUTPUT/check-$1.log" 2>&1 &
-	bg_pids="$bg_pids $!"
+	echo "check: in the background: the bpf_testmod builds, then$(cut -f 2 "$BG_LIST" |
+		tr '\n' ' ' | sed 's/^/ /; s/ $//')"
+	# Niced: a stage of the main lane that measures time (bench, prog-cost,
+	# the gate) keeps its core; the lane takes what the other leaves idle.
+	nice -n 19 sh "$srcdir/tests/check_background.sh" "$BG_LIST" </dev/null \
+		>"$OUTPUT/check-background.log" 2>&1 &
+	bg_pid=$!
 }
 
-join_background_lanes() {
-	# shellcheck disable=SC2086 # the pids are words
-	wait $bg_pids
-	cat "$OUTPUT/check-early.list" "$OUTPUT/check-late.list" |
-		while IFS='	' read -r title name _ label; do
-			stage "$title"
-			cat "$OUTPUT/check-$name.log"
-			echo "check: stage $name took $(cat "$OUTPUT/check-$name.took" 2>/dev/null ||
-				echo '?') s (background)"
-			count_log "$name" "$label"
-			echo "$passed $failed $failed_stages" >"$OUTPUT/check-background.counts"
-		done
-	# (The loop ran in a subshell: its counts come back through a file.)
-	read -r passed failed failed_stages <"$OUTPUT/check-background.counts" || true
+join_background_lane() {
+	wait "$bg_pid"
+	while IFS='	' read -r title name _ label; do
+		stage "$title"
+		cat "$OUTPUT/check-$name.log"
+		echo "check: stage $name took $(cat "$OUTPUT/check-$name.took" 2>/dev/null || echo '?') s (background)"
+		count_log "$name" "$label"
+	done <"$BG_LIST"
 }
 
 # The full test_progs suite on the host kernel; every SKIP needs a reason.
@@ -130,27 +119,26 @@ run_suite() {
 }
 
 start=$(date +%s)
-rm -f "$OUTPUT/check-early.list" "$OUTPUT/check-late.list" "$OUTPUT/check-background.counts"
-# The background lanes' stages.  Early: a series' selftests in one
-# test_progs (kernel-tests/build.sh): a test that does not build is listed
-# with its first error, the rest link.
-background_stage early "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
-	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
-	kernel-tests-build-checks
-# Lint: checkpatch, shellcheck, 100 columns, no file over 450 lines over
-# the tree, and the controls showing each check can fail.
-background_stage early "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
-	"$srcdir/tests/scripts/lint_check.sh" lint-checks
-# Late: kselftest: make install and run_kselftest.sh, exit codes, the
-# in-tree lib.mk build, with the kernel's files from Debian's linux-source.
-background_stage late "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \
+rm -f "$BG_LIST"
+# The background lane's stages (run niced beside the guests' stages, 6. on).
+# kselftest: make install and run_kselftest.sh, exit codes, the in-tree
+# lib.mk build, with the kernel's files from Debian's linux-source.
+background_stage "kselftest (tests/scripts/kselftest_check.sh: linux-source 6.1 and newest)" \
 	kselftest "$srcdir/tests/scripts/kselftest_check.sh" kselftest-checks
 # The kernel's own selftests (linux-source 6.12 and 7.2), unmodified, in a
 # scratch copy of the tree: they build and pass; RUN_TESTS' negative
 # control fails as it must.
-background_stage late "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12 and 7.2)" \
+background_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6.12 and 7.2)" \
 	kernel-tests "$srcdir/tests/scripts/kernel_tests_check.sh" kernel-tests-checks
-start_background_lane early --testmod
+# A series' selftests in one test_progs (kernel-tests/build.sh): a test
+# that does not build is listed with its first error, the rest link.
+background_stage "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
+	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
+	kernel-tests-build-checks
+# Lint: checkpatch, shellcheck, 100 columns, no file over 450 lines over
+# the tree, and the controls showing each check can fail.
+background_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
+	"$srcdir/tests/scripts/lint_check.sh" lint-checks
 
 # 0. The shape of the tree: no include cycle, the folder arrows, make help.
 counted_stage "layers (tests/scripts/layers_check.sh: include graph, folder arrows)" layers \
@@ -189,8 +177,11 @@ counted_stage "bench history (tests/bench/history_check.sh)" history \
 #     accept (junitparser, junit-10.xsd rules, kunit.py parse).
 counted_stage "trust in the outputs (tests/harness/trust_check.sh)" trust \
 	"$srcdir/tests/harness/trust_check.sh" trust-checks
-# From here on the guests' stages, with the late lane beside them.
-start_background_lane late
+# From here on the guests' stages, with the background lane beside them:
+# not before, where the suite's leak checks (the suite, faulty, trust)
+# would count the BPF objects, netns and interfaces of the lane's tests on
+# the host as theirs.
+start_background_lane
 # 6. vmtest: Debian's 6.1, 6.12 and 7.2 in QEMU (TCG): the whole suite's
 #    matrix, green (it is "make vmtest"), PANIC and
 #    TIMEOUT detection, bad input.
@@ -240,7 +231,7 @@ counted_stage "tool conventions (tests/scripts/ux_check.sh)" ux "$srcdir/tests/s
 #    its denylist fed back green.
 counted_stage "a series' selftests on every kernel (tests/vmtest/kernel_tests_run_check.sh)" \
 	kernel-tests-run "$srcdir/tests/vmtest/kernel_tests_run_check.sh" kernel-tests-run-checks
-join_background_lanes
+join_background_lane
 end=$(date +%s)
 
 echo
