@@ -37,8 +37,7 @@ if [ -s "$btf" ]; then
 fi
 if [ -z "$K_IMAGE" ]; then
 	# vmtest's lock: a guest may be fetching the same kernel.
-	exec 7>"$VT_CACHE/.lock"
-	flock -w 1800 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
+	vt_cache_lock 1800
 	kernel_fetch_list >"$KAPT/btf-fetch.list"
 	kernel_fetch "$KAPT/btf-fetch.list"
 	kernel_load_cached

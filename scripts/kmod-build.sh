@@ -90,11 +90,10 @@ fetch_headers() {
 }
 
 if [ ! -f "$kb/.complete" ]; then
-	# One fetch at a time (parallel callers would share $kb.tmp), under the
-	# lock that keeps apt's private state to one user.
-	exec 7>"$VT_CACHE/.lock"
-	flock -w 1800 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
+	# One fetch at a time: parallel callers would share $kb.tmp.
+	vt_cache_lock 1800
 fi
+# (Another caller may have fetched them while this one waited.)
 if [ ! -f "$kb/.complete" ]; then
 	t0=$(vt_now)
 	fetch_headers

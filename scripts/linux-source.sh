@@ -185,8 +185,7 @@ answer_from_cache
 # guests) would otherwise extract into the same directories.  The lock is
 # vmtest's, which also keeps apt's private state to one user.
 mkdir -p "$top"
-exec 7>"$VT_CACHE/.lock"
-flock -w 1800 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
+vt_cache_lock 1800
 answer_from_cache
 
 kernel_apt_sources

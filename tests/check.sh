@@ -56,9 +56,10 @@ counted_stage() {
 # Most stages keep one core busy most of the time (a TCG guest is one
 # thread, and most checks boot one guest at a time); the host's builds
 # run beside them in a second lane at the lowest priority, their output
-# kept in their logs and shown, counted, when the lane is joined.  The lane first builds
-# the series' bpf_testmod for each kernel, which the guests' stages then
-# find cached (scripts/testmod-build.sh locks its cache meanwhile).
+# kept in their logs and shown, counted, when the lane is joined.  The
+# lane first builds the series' bpf_testmod for each kernel, which the
+# guests' stages then find cached (scripts/testmod-build.sh locks its
+# cache meanwhile).
 BG_LIST=$OUTPUT/check-background.list
 
 background_stage() {	# TITLE NAME SCRIPT LABEL

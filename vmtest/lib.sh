@@ -34,6 +34,15 @@ vt_free_kib() {	# PATH
 
 # A write to PATH failed: "no space left on device" when its file system is
 # full (under 1 MiB free), else that it cannot be written.  Exit 1.
+# The cache's lock (fd 7), held by whoever downloads into the cache or
+# runs apt on its private state: vmtest's kernels, linux-source.sh,
+# kmod-build.sh's headers, kernel-btf.sh's kernel.  Held until exit (or
+# "flock -u 7").
+vt_cache_lock() {	# SECONDS
+	{ mkdir -p "$VT_CACHE" && exec 7>"$VT_CACHE/.lock"; } || vt_write_die "$VT_CACHE/.lock"
+	flock -w "$1" 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest or fetch"
+}
+
 vt_write_die() {	# PATH [WHAT]
 	free=$(vt_free_kib "$1")
 	if [ -n "$free" ] && [ "$free" -lt 1024 ]; then

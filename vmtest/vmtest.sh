@@ -171,8 +171,7 @@ trap interrupted INT TERM HUP
 
 # ---- 1, 2: the kernels ---------------------------------------------------
 
-exec 7>"$VT_CACHE/.lock"
-flock -w 900 7 || vt_die "the cache $VT_CACHE stays locked by another vmtest"
+vt_cache_lock 900
 
 : >"$work/fetch.list"
 labels=" "
