@@ -44,24 +44,14 @@ struct subtest_ctx {
 	int n_specs;
 };
 
+/*
+ * As the kernel's loader runs them: every program but a syscall one gets
+ * a packet in and room for one out (a netfilter program's run needs it);
+ * a program type that takes none fails its run there too.
+ */
 static bool wants_packet(enum bpf_prog_type type)
 {
-	switch (type) {
-	case BPF_PROG_TYPE_SOCKET_FILTER:
-	case BPF_PROG_TYPE_SCHED_CLS:
-	case BPF_PROG_TYPE_SCHED_ACT:
-	case BPF_PROG_TYPE_XDP:
-	case BPF_PROG_TYPE_CGROUP_SKB:
-	case BPF_PROG_TYPE_LWT_IN:
-	case BPF_PROG_TYPE_LWT_OUT:
-	case BPF_PROG_TYPE_LWT_XMIT:
-	case BPF_PROG_TYPE_LWT_SEG6LOCAL:
-	case BPF_PROG_TYPE_SK_SKB:
-	case BPF_PROG_TYPE_FLOW_DISSECTOR:
-		return true;
-	default:
-		return false;
-	}
+	return type != BPF_PROG_TYPE_SYSCALL;
 }
 
 /* __linear_size(): an skb whose linear part is that long. */
@@ -282,12 +272,15 @@ static void run_subtest(const struct subtest_ctx *c,
 			const struct test_spec *spec, bool unpriv)
 {
 	const struct spec_mode *m = unpriv ? &spec->unpriv : &spec->priv;
-	char name[256];
+	char name[256], desc[256];
 	const char *why;
 
+	/* "NAME @unpriv", shown as "DESCRIPTION @unpriv" (as the kernel's). */
 	snprintf(name, sizeof(name), "%s%s", spec->prog_name,
 		 unpriv ? " @unpriv" : "");
-	if (!test__start_subtest_with_desc(name, spec->description))
+	snprintf(desc, sizeof(desc), "%s%s", spec->description ? spec->description : "",
+		 spec->description && unpriv ? " @unpriv" : "");
+	if (!test__start_subtest_with_desc(name, desc))
 		return;
 	if (spec->bad_tag[0]) {
 		ASSERT_FAIL("%s: %s", spec->prog_name, spec->bad_tag);

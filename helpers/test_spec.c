@@ -4,6 +4,7 @@
  * each one a declaration tag "bpfcheck:<seq>:<key>[=<value>]" on the
  * program's function; seq restores source order (several __msg()).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -121,11 +122,36 @@ static int add_line(struct spec_lines *l, const char *text)
 	return err;
 }
 
-/* Numbers, and the names __retval() and __flag() may use. */
+/*
+ * What may follow a C integer literal: nothing, or u/l/ll in either case
+ * and order (__retval(POINTER_VALUE) reaches here as "0xcafe4all").
+ */
+static bool int_suffix(const char *s)
+{
+	static const char *const suffixes[] = {
+		"", "u", "l", "ul", "lu", "ll", "ull", "llu",
+	};
+	char low[4];
+	size_t n = strlen(s);
+
+	if (n >= sizeof(low))
+		return false;
+	for (size_t i = 0; i <= n; i++)
+		low[i] = (char)tolower((unsigned char)s[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++)
+		if (!strcmp(low, suffixes[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Numbers, and the names __retval() and __flag() may use: "_INT_MIN" is
+ * how 7.x's tests write INT_MIN (which does not expand to one literal).
+ */
 static bool parse_value(const char *s, long long *v)
 {
 	static const struct { const char *name; long long v; } names[] = {
-		{ "INT_MIN", INT_MIN }, { "INT_MAX", INT_MAX },
+		{ "INT_MIN", INT_MIN }, { "_INT_MIN", INT_MIN }, { "INT_MAX", INT_MAX },
 		{ "UINT_MAX", UINT_MAX }, { "POINTER_VALUE", 0xcafe4all },
 		{ "TEST_DATA_LEN", 64 },
 		{ "BPF_F_STRICT_ALIGNMENT", BPF_F_STRICT_ALIGNMENT },
@@ -149,7 +175,7 @@ static bool parse_value(const char *s, long long *v)
 	*v = strtoll(s, &end, 0);
 	if (errno == ERANGE)
 		*v = (long long)strtoull(s, &end, 0);
-	return end != s && !*end;
+	return end != s && int_suffix(end);
 }
 
 static const char *this_arch(void)
