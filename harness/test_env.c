@@ -23,6 +23,7 @@
 #include <bpf/libbpf.h>
 
 #include "test_api.h"
+#include "test_state.h"
 
 #define MAX_ON_END 16
 
@@ -149,12 +150,17 @@ int test__on_end(void (*fn)(void))
 	return 0;
 }
 
+/*
+ * As the kernel's runner: a described subtest is shown by its description
+ * (RUN_TESTS' __description), and its log says which program it is.
+ */
 bool test__start_subtest_with_desc(const char *name, const char *desc)
 {
-	if (!test__start_subtest(name))
+	if (!desc || !*desc)
+		return test__start_subtest(name);
+	if (!test__start_subtest_shown(name, desc))
 		return false;
-	if (desc && *desc)
-		printf("description: %s\n", desc);
+	printf("program: %s\n", name);
 	return true;
 }
 

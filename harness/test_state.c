@@ -47,7 +47,23 @@ static bool valid_subtest_name(const char *name)
 	return !strpbrk(name, "/\n#");
 }
 
+/* A description shown as the name: the kernel's RUN_TESTS ones have '/'. */
+static bool valid_description(const char *desc)
+{
+	return desc && *desc && strlen(desc) < TEST_NAME_MAX && !strchr(desc, '\n');
+}
+
 bool test__start_subtest(const char *name)
+{
+	return test__start_subtest_shown(name, NULL);
+}
+
+/*
+ * A subtest named NAME, shown (in results, and to -t/-a) as SHOWN when
+ * there is one, as the kernel's runner shows a described subtest; -t/-a
+ * select it by either.
+ */
+bool test__start_subtest_shown(const char *name, const char *shown)
 {
 	struct shared_state *st = cur.st;
 	struct shared_subtest *s;
@@ -55,16 +71,19 @@ bool test__start_subtest(const char *name)
 
 	test__end_subtest();
 	number = ++st->started;
-	if (!valid_subtest_name(name)) {
+	if (!valid_subtest_name(name) || (shown && !valid_description(shown))) {
 		fprintf(stderr,
-			"%s: invalid subtest name '%s' (1-%d chars, no '/', '#' or newline)\n",
-			__func__, name ? name : "(null)", TEST_NAME_MAX - 1);
+			"%s: invalid subtest name '%s' (1-%d chars, no '/', '#' or newline)%s%s%s\n",
+			__func__, name ? name : "(null)", TEST_NAME_MAX - 1,
+			shown ? " or description '" : "", shown ? shown : "", shown ? "'" : "");
 		st->failed = true;
 		return false;
 	}
 	if (!cur.list_only &&
-	    !selection_subtest(cur.sel, cur.name, cur.num, name, number))
+	    !selection_subtest(cur.sel, cur.name, cur.num, name, number) &&
+	    !(shown && selection_subtest(cur.sel, cur.name, cur.num, shown, number)))
 		return false;
+	name = shown ? shown : name;
 	if (st->recorded == MAX_SUBTESTS) {
 		fprintf(stderr, "too many subtests (max %d)\n", MAX_SUBTESTS);
 		st->failed = true;

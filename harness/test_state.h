@@ -54,6 +54,8 @@ struct test_state_binding {
 
 /* From now on the test__*() API of this process writes to b->st. */
 void test_state_bind(const struct test_state_binding *b);
+/* test__start_subtest(), shown as SHOWN when not NULL (a description). */
+bool test__start_subtest_shown(const char *name, const char *shown);
 /*
  * libbpf reported err (EPERM, ...) while the current subtest (or the
  * test) ran.  The first one is kept; outside a test, a no-op.
