@@ -181,8 +181,10 @@ SKELS := $(filter-out $(TESTS_LINKED_PARTS:%=$(BPF)/%.skel.h) \
 		$(patsubst $(PROGS_DIR)/%,$(BPF)/%,$(filter %.skel.h,$(TESTS_EXCLUDED))),$(SKELS)) \
 	$(TESTS_LINKED_NAMES:%=$(BPF)/%.skel.h)
 BPF_HDRS += $(wildcard compat/bpf/*.h compat/include/linux/*.h)
+# ENABLE_ATOMICS_TESTS: as the kernel's test_progs builds them (its
+# atomics, load-acquire and store-release tests; bpfcheck's clang has them).
 KSRC_BPF_CFLAGS = $(filter-out -Werror,$(BPF_CFLAGS)) -std=gnu11 -fno-strict-aliasing \
-	-I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include \
+	-DENABLE_ATOMICS_TESTS -I$(SRCDIR)/compat/bpf -I$(SRCDIR)/compat/include \
 	$(if $(TESTS_KERNEL_TREE),,-DBPF_NO_KFUNC_PROTOTYPES) \
 	-fms-extensions -Wno-microsoft-anon-tag -Wno-compare-distinct-pointer-types \
 	-Wno-initializer-overrides
