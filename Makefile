@@ -443,7 +443,7 @@ clean:
 	$(call msg,CLEAN,$(OUTPUT))
 	$(Q)rm -rf $(OBJ) $(SAN) $(BPF) $(GEN) $(TEST_PROGS_BIN) $(FIXTURE) $(FAULTY) \
 		$(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH) $(BENCH_SAN) \
-		$(OUTPUT)/.libbpf-ok $(OUTPUT)/.llvm-ok $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY) $(MAN)
+		$(OUTPUT)/.libbpf-ok $(OUTPUT)/llvm-lib $(LIBBPF_OUT) $(OUTPUT)/$(KSFT_ENTRY) $(MAN)
 endif
 
 -include $(shell find $(OBJ) $(SAN) -name '*.d' 2>/dev/null)

@@ -33,7 +33,7 @@ TEST_GEN_PROGS := $(KSFT_ENTRY)
 TEST_GEN_PROGS_EXTENDED := $(KSFT_PROGS)
 TEST_GEN_FILES := $(KSFT_BPF_OBJS)
 # lib.mk's clean removes the TEST_GEN_* files and these.
-EXTRA_CLEAN := $(OBJ) $(SAN) $(BPF) $(GEN) $(OUTPUT)/.libbpf-ok $(OUTPUT)/.llvm-ok $(LIBBPF_OUT) \
+EXTRA_CLEAN := $(OBJ) $(SAN) $(BPF) $(GEN) $(OUTPUT)/.libbpf-ok $(OUTPUT)/llvm-lib $(LIBBPF_OUT) \
 	$(FIXTURE) $(KTAP_CHECK) $(BENCH_UNIT_TESTS) $(BENCH_SAN) $(FAULTY)
 # Our own rules build everything; lib.mk's %.c rule must not apply.
 OVERRIDE_TARGETS := 1

@@ -11,9 +11,11 @@ LLVM_LIB = $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)/libLLVM.so
 
 $(OBJ)/helpers/jit_text.o $(OBJ)/helpers/test_texts.o: private COMMON_CFLAGS += \
 	-isystem $(LLVM_INCLUDEDIR) -DLLVM_LIB='"$(LLVM_LIB)"'
-$(OBJ)/helpers/jit_text.o: $(OUTPUT)/.llvm-ok
-$(OUTPUT)/.llvm-ok: | $(OUTPUT)
+# $(OUTPUT)/llvm-lib names the library: vmtest brings it into a guest
+# with a test_progs of that build (--test-progs), as ldd cannot see it.
+$(OBJ)/helpers/jit_text.o: $(OUTPUT)/llvm-lib
+$(OUTPUT)/llvm-lib: | $(OUTPUT)
 	$(Q)if [ ! -f "$(LLVM_INCLUDEDIR)/llvm-c/Disassembler.h" ]; then \
 		echo "LLVM's C API headers (llvm-c/Disassembler.h, for __jited) are missing:" \
 			"run make deps (Debian's llvm-dev)" >&2; exit 1; fi
-	$(Q)touch $@
+	$(Q)echo "$(LLVM_LIB)" >$@

@@ -66,6 +66,12 @@ payload_test_progs() {	# PATH
 	payload_is_elf "$1" || vt_usage_die "--test-progs '$1' is not an ELF program"
 	PAYLOAD_TEST_PROGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 	payload_remember "$PAYLOAD_TEST_PROGS" /bpfcheck/test_progs
+	# The library its __jited checks open (dlopen: ldd does not name it),
+	# at the path it was built to open, where the build says which
+	# (scripts/llvm-jit.mk) and the host has it.
+	llvm=$(cat "$(dirname "$1")/llvm-lib" 2>/dev/null) || return 0
+	[ -n "$llvm" ] && [ -f "$llvm" ] || return 0
+	payload_remember "$(readlink -f "$llvm")" "$llvm"
 }
 
 # --kmod FILE: the guest's init loads it (insmod) before the command, in
