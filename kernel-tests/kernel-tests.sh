@@ -35,6 +35,9 @@
 #   --json FILE    the whole table as JSON (default DIR/kernel-tests.json)
 #   --markdown     the table in Markdown
 #   --no-testmod   do not build or load bpf_testmod
+# Where the run has the verifier suites (prog_tests/verifier.c), their
+# programs are tabulated after the table (kernel-tests/programs.sh), each
+# program's verdict per kernel in DIR/programs.tsv.
 # merge: one table and one set of denylists from the run directories of
 # several jobs (kernels, shards) of the same series.
 # Environment: OUTPUT (build/), VMTEST_CACHE, VMTEST_ACCEL and the rest of
@@ -384,6 +387,15 @@ ls "$out"/kernels/*.json >/dev/null 2>&1 || { say "no kernel gave a result"; exi
 sh "$srcdir/kernel-tests/report.sh" -o "$out" ${json:+--json "$json"} $markdown \
 	-B "$out/built.txt" -n "$out/not-built.tsv" -m "$out/modules.tsv" "$out"/kernels/*.json &&
 	rc=0 || rc=$?
+# The verifier suites (prog_tests/verifier.c) program by program, where
+# the run had them: which of the kernel's verifier tests hold where.
+if jq -e '[.kernels[].results.results[]?.name | select(test("^verifier_"))] | length > 0' \
+	"${json:-$out/kernel-tests.json}" >/dev/null 2>&1; then
+	echo
+	echo "The verifier suites, program by program (PASS n/N: n of its N programs passed):"
+	sh "$srcdir/kernel-tests/programs.sh" $markdown -o "$out/programs.tsv" \
+		"${json:-$out/kernel-tests.json}" || rc=1
+fi
 say "wall time: $((ran_at - start)) s (build $((built_at - start)) s, runs $((ran_at - built_at)) s);" \
 	"denylists: $out/DENYLIST.*; JSON: ${json:-$out/kernel-tests.json}"
 exit "$rc"
