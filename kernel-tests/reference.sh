@@ -11,11 +11,19 @@
 # program that does not build against this kernel's BTF leaves its tests
 # to fail in the run, as they would there.
 #
-# Usage: kernel-tests/reference.sh [-j N] SERIES
+# Usage: kernel-tests/reference.sh [-j N] [-t "TEST..."] SERIES
 # Prints the directory of the build: test_progs, the BPF objects and what
 # the tests run beside them (bpftool, urandom_read, ...).  Cached in
 # $VMTEST_CACHE/reference/linux-source-SERIES_VERSION (the make log as
 # build.log beside it); remove it to build again.
+#   -t TESTS  only these tests (prog_tests/TEST.c): the kernel's Makefile
+#             in a copy of the tree whose prog_tests/ and progs/ keep only
+#             those tests, the programs they load (as kernel-tests-import.sh
+#             finds them) and the ones the Makefile names itself (light and
+#             linked skeletons); everything else is the tree's, linked.
+#             Minutes instead of the whole series' build; cached apart, per
+#             set of tests (.../linux-source-SERIES_VERSION-t<cksum>);
+#             the whole series' build is used instead where it is there.
 # Exit: 0, 1 when it cannot be built, 2 bad usage.
 set -eu
 
@@ -26,15 +34,17 @@ export VMTEST_CACHE="$VT_CACHE"
 . "$srcdir/vmtest/lib.sh"
 
 usage() {
-	echo "reference: $*" >&2
-	echo "usage: kernel-tests/reference.sh [-j N] SERIES (e.g. 7.2)" >&2
+	echo "reference: $* (usage: kernel-tests/reference.sh [-j N] [-t \"TEST...\"] SERIES," \
+		"e.g. 7.2)" >&2
 	exit 2
 }
 
 jobs=$(vt_nproc)
-while getopts j: opt; do
+tests=
+while getopts j:t: opt; do
 	case $opt in
 	j) jobs=$OPTARG ;;
+	t) tests="$tests $OPTARG" ;;
 	*) usage "unknown option" ;;
 	esac
 done
@@ -46,9 +56,65 @@ case $series in
 *) usage "bad SERIES '$series': e.g. 7.2" ;;
 esac
 case $jobs in '' | *[!0-9]* | 0) usage "bad -j '$jobs': a count >= 1" ;; esac
+for t in $tests; do
+	case $t in *[!A-Za-z0-9_]*) usage "bad test name '$t': a prog_tests/NAME.c's NAME" ;; esac
+done
+
+# A tree of the kernel's (TREE) with a selftests/bpf of only TESTS, at DIR:
+# real directories down to selftests/bpf (its Makefile reaches the rest
+# through ../../../..), links to the tree's files everywhere else.
+prune_tree() {	# TREE DIR TESTS...
+	from=$1 to=$2
+	shift 2
+	rm -rf "$to"
+	mkdir -p "$to/tools/testing/selftests" || return 1
+	for d in . tools tools/testing tools/testing/selftests; do
+		for p in "$from/$d"/* "$from/$d"/.[!.]*; do
+			[ -e "$p" ] || [ -L "$p" ] || continue
+			e=${p##*/}
+			case "$d/$e" in
+			./tools | tools/testing | tools/testing/selftests | */selftests/bpf) ;;
+			*) ln -s "$from/$d/$e" "$to/$d/$e" ;;
+			esac
+		done
+	done
+	kb=$from/tools/testing/selftests/bpf
+	b=$to/tools/testing/selftests/bpf
+	cp -al "$kb" "$b" || return 1
+	rm -f "$b"/prog_tests/*.c "$b"/progs/*.c
+	imp=$to.import
+	rm -rf "$imp"
+	mkdir -p "$imp"
+	sh "$srcdir/scripts/kernel-tests-import.sh" -d -k "$from" "$kb" "$imp" "$@" >/dev/null ||
+		return 1
+	for f in "$imp"/prog_tests/*.c "$imp"/progs/*.c; do
+		[ ! -f "$f" ] || ln -f "$kb/${f#"$imp"/}" "$b/${f#"$imp"/}"
+	done
+	rm -rf "$imp"
+	# The programs the Makefile names itself: its light skeletons and the
+	# parts of its linked ones.
+	for p in $(sed -n '/^LINKED_SKELS :=/,/^LINKED_BPF_OBJS :=/p' "$kb/Makefile" |
+		grep -o '[A-Za-z0-9_]*\.\(c\|bpf\.o\)\b' | sed 's/\.bpf\.o$/.c/' | sort -u); do
+		[ ! -f "$kb/progs/$p" ] || ln -f "$kb/progs/$p" "$b/progs/$p"
+	done
+}
 
 tree=$(sh "$srcdir/scripts/linux-source.sh" -f "$series") || exit 1
 ref=$VT_CACHE/reference/$(basename "$tree")
+selftests=$tree/tools/testing/selftests/bpf
+for t in $tests; do
+	[ -f "$selftests/prog_tests/$t.c" ] ||
+		usage "bad test '$t': not a test of $series's selftests (prog_tests/$t.c)"
+done
+# The whole series' build, where there is one, has every test.
+if [ -f "$ref/.complete" ]; then
+	echo "$ref"
+	exit 0
+fi
+if [ -n "$tests" ]; then
+	tests=$(printf '%s\n' $tests | sort -u | tr '\n' ' ')
+	ref=$ref-t$(echo "$tests" | cksum | cut -d ' ' -f 1)
+fi
 if [ -f "$ref/.complete" ]; then
 	echo "$ref"
 	exit 0
@@ -71,7 +137,13 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 mkdir -p "$ref.tmp" || vt_write_die "$ref.tmp"
 t0=$(vt_now)
 vt_log "building the kernel's test_progs of $(basename "$tree") (-j $jobs; log $ref.log)"
-make -C "$tree/tools/testing/selftests/bpf" -k -j"$jobs" LLVM=-22 BPF_STRICT_BUILD=0 \
+if [ -n "$tests" ]; then
+	vt_log "a tree of the tests $tests"
+	# shellcheck disable=SC2086 # test names are words
+	prune_tree "$tree" "$ref.src" $tests || vt_die "cannot make the tree of $tests in $ref.src"
+	selftests=$ref.src/tools/testing/selftests/bpf
+fi
+make -C "$selftests" -k -j"$jobs" LLVM=-22 BPF_STRICT_BUILD=0 \
 	VMLINUX_BTF="$btf" OUTPUT="$ref.tmp" "$ref.tmp/test_progs" >"$ref.log" 2>&1 || true
 if [ ! -x "$ref.tmp/test_progs" ]; then
 	grep -m 1 -E 'No such file|undefined reference|Error [0-9]' "$ref.log" >&2 ||
@@ -82,7 +154,7 @@ nobj=$(find "$ref.tmp" -maxdepth 1 -name '*.bpf.o' | wc -l)
 nerr=$(grep -c 'error:' "$ref.log" || true)
 mv "$ref.log" "$ref.tmp/build.log"
 touch "$ref.tmp/.complete"
-rm -rf "$ref"
+rm -rf "$ref" "$ref.src"
 mv "$ref.tmp" "$ref"
 vt_log "the kernel's test_progs of $series: $nobj BPF objects, $nerr compiler errors," \
 	"in $(vt_elapsed "$t0") s"
