@@ -113,7 +113,10 @@ vmtest-cost:
 # The kernel's selftests of a series on the kernels of the matrix
 # (kernel-tests/kernel-tests.sh): SERIES=7.2 KERNELS="6.1 6.12 7.2"
 # TESTS="a b c" HOST=1 KERNEL_TESTS_ARGS="-j 2 --markdown ...".
+# REFERENCE=kernel: the same tests under the kernel's own test_progs too,
+# the verdicts compared (kernel-tests/compare.sh).
 SERIES ?= 7.2
+REFERENCE ?=
 KERNELS ?=
 TESTS ?=
 HOST ?=
@@ -121,9 +124,16 @@ KERNEL_TESTS_ARGS ?=
 kernel-tests:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile deps
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all
+ifeq ($(REFERENCE),kernel)
+	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/kernel-tests/compare.sh \
+		$(foreach k,$(KERNELS),-k $(k)) $(if $(TESTS),-t "$(TESTS)") $(SERIES)
+else ifneq ($(REFERENCE),)
+	$(error REFERENCE=$(REFERENCE): the one reference is REFERENCE=kernel, the kernel's test_progs)
+else
 	$(Q)OUTPUT=$(OUTPUT) sh $(SRCDIR)/kernel-tests/kernel-tests.sh \
 		$(foreach k,$(KERNELS),-k $(k)) $(if $(TESTS),-t "$(TESTS)") \
 		$(if $(HOST),--host) $(KERNEL_TESTS_ARGS) $(SERIES)
+endif
 
 check-verifier-cost:
 	$(Q)$(MAKE) -f $(SRCDIR)/Makefile all bench-bin

@@ -136,6 +136,12 @@ background_stage "the kernel's selftests (tests/scripts/kernel_tests_check.sh: 6
 background_stage "a series' selftests built together (tests/scripts/kernel_tests_build_check.sh)" \
 	kernel-tests-build "$srcdir/tests/scripts/kernel_tests_build_check.sh" \
 	kernel-tests-build-checks
+# The kernel's own test_progs (a few 7.2 tests, built by its Makefile)
+# and bpfcheck's in one 7.2 guest: the same verdicts, and a broken object
+# given to the kernel's runner is the one disagreement named.
+background_stage "bpfcheck against the kernel's runner (tests/vmtest/kernel_tests_compare_check.sh)" \
+	kernel-tests-compare "$srcdir/tests/vmtest/kernel_tests_compare_check.sh" \
+	kernel-tests-compare-checks
 # Lint: checkpatch, shellcheck, 100 columns, no file over 450 lines over
 # the tree, and the controls showing each check can fail.
 background_stage "lint (tests/scripts/lint_check.sh: checkpatch, shellcheck, lengths)" lint \
