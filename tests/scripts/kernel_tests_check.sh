@@ -262,7 +262,8 @@ check_texts_negative() {	# TREE
 	expect_exit 1
 	save texts_wrong
 	for sub in xlated_absent xlated_not_next jited_absent stderr_silent \
-		linear_on_xdp "caps_bogus @unpriv" btf_func_path_missing; do
+		linear_on_xdp "caps_bogus @unpriv" btf_func_path_missing stdout_silent \
+		jited_wrong_retval btf_path_missing log_stats_only strict_alignment_refused; do
 		expect_match "$OUT" "^#[0-9]+/[0-9]+ +run_tests_texts_wrong/$sub:FAIL$"
 	done
 	end_check
@@ -278,6 +279,15 @@ check_texts_negative() {	# TREE
 	expect_has "$OUT" "__linear_size for a xdp program (tc and cgroup_skb only)"
 	expect_has "$OUT" "__caps_unpriv(39|bogus): not capability numbers"
 	expect_has "$OUT" '__btf_func_path("no_such_object.bpf.o"): No such file or directory'
+	expect_has "$OUT" "reading the program's stdout stream"
+	# __load_if_JITed: loaded and run on this JIT host.
+	expect_has "$OUT" "ASSERT_EQ(__retval) failed: actual 1 (0x1), expected == 99 (0x63)"
+	expect_has "$OUT" "failed to parse target BTF: -ENOENT"
+	# __log_level(4): the statistics, which do not have the instruction.
+	expect_has "$OUT" "EXPECTED MSG NOT FOUND: '0: (b7) r0 = 0'"
+	expect_has "$OUT" "processed 2 insns"
+	# __flag(BPF_F_STRICT_ALIGNMENT) reached the verifier.
+	expect_has "$OUT" "misaligned packet access off 2+0+0+3 size 4"
 	end_check
 }
 
