@@ -21,8 +21,8 @@
 set -eu
 
 usage() {
-	echo "programs: $*" >&2
-	echo "usage: kernel-tests/programs.sh [-t REGEX] [-o TSV] [--markdown] KERNEL-TESTS.json" >&2
+	echo "programs: $* (usage: kernel-tests/programs.sh [-t REGEX] [-o TSV] [--markdown]" \
+		"KERNEL-TESTS.json)" >&2
 	exit 2
 }
 

@@ -69,6 +69,11 @@ check_rejected "a bad SERIES is refused" "bad SERIES 'seven'" - sh "$CMP" seven
 check_rejected "a bad -j is refused" "bad count 'x'" - sh "$CMP" -j x 7.2
 check_rejected "--ref-add that is not a directory is refused" "bad --ref-add '$T/none'" - \
 	sh "$CMP" --ref-add "$T/none" 7.2
+echo '{"kernels": []}' >"$T/empty.json"
+check_rejected "programs.sh: a file that is no kernel-tests JSON is refused" \
+	"'$T/out' is not a kernel-tests JSON" - sh "$REPO/kernel-tests/programs.sh" "$T/out"
+check_rejected "programs.sh: a bad -t REGEX is refused" "bad -t '(': a jq regular expression" - \
+	sh "$REPO/kernel-tests/programs.sh" -t "(" "$T/empty.json"
 check_rejected "reference.sh: a test the series lacks is refused" "bad test 'no_such_test'" - \
 	sh "$REPO/kernel-tests/reference.sh" -t no_such_test 7.2
 
