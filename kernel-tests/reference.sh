@@ -64,8 +64,8 @@ for t in $tests; do
 done
 
 # A tree at DIR that is TREE's: real directories down to selftests/bpf
-# (its Makefile reaches the rest through ../../../..), selftests/bpf's
-# files hard links, links to the tree everywhere else.
+# (its Makefile reaches the rest through ../../../..), selftests/bpf a
+# copy (29 MB), links to the tree everywhere else.
 link_tree() {	# TREE DIR
 	rm -rf "$2"
 	mkdir -p "$2/tools/testing/selftests" || return 1
@@ -79,7 +79,10 @@ link_tree() {	# TREE DIR
 			esac
 		done
 	done
-	cp -al "$1/tools/testing/selftests/bpf" "$2/tools/testing/selftests/bpf"
+	# A copy, not links: 6.12's Makefile writes prog_tests/tests.h in the
+	# tree, which would then be the tree's too (and list the wrong tests).
+	cp -a "$1/tools/testing/selftests/bpf" "$2/tools/testing/selftests/bpf" &&
+		rm -f "$2/tools/testing/selftests/bpf/prog_tests/tests.h"
 }
 
 # TREE at DIR with a selftests/bpf of only TESTS: their prog_tests/, the
@@ -98,12 +101,12 @@ prune_tree() {	# TREE DIR TESTS...
 	sh "$srcdir/scripts/kernel-tests-import.sh" -d -k "$from" "$kb" "$imp" "$@" >/dev/null ||
 		return 1
 	for f in "$imp"/prog_tests/*.c "$imp"/progs/*.c; do
-		[ ! -f "$f" ] || ln -f "$kb/${f#"$imp"/}" "$b/${f#"$imp"/}"
+		[ ! -f "$f" ] || cp -p "$kb/${f#"$imp"/}" "$b/${f#"$imp"/}"
 	done
 	rm -rf "$imp"
 	for p in $(sed -n '/^LINKED_SKELS :=/,/^LINKED_BPF_OBJS :=/p' "$kb/Makefile" |
 		grep -o '[A-Za-z0-9_]*\.\(c\|bpf\.o\)\b' | sed 's/\.bpf\.o$/.c/' | sort -u); do
-		[ ! -f "$kb/progs/$p" ] || ln -f "$kb/progs/$p" "$b/progs/$p"
+		[ ! -f "$kb/progs/$p" ] || cp -p "$kb/progs/$p" "$b/progs/$p"
 	done
 }
 
