@@ -125,7 +125,8 @@ BPF_CFLAGS = -g -O2 -target bpf -mcpu=$(BPF_CPU) -D__TARGET_ARCH_$(SRCARCH) \
 # The runner core; harness/test_progs.c adds the machine's preparation and
 # the leak checker (prepare.c, privilege.c, bpf_leaks.c and what they use).
 TEST_PROGS_ONLY_SRCS := harness/test_progs.c harness/registry.c harness/prepare.c \
-	harness/privilege.c harness/bpf_leaks.c harness/probe.c harness/bpf_ids.c
+	harness/privilege.c harness/bpf_leaks.c harness/probe.c harness/bpf_ids.c \
+	harness/usleep.c
 CORE_SRCS := $(filter-out $(TEST_PROGS_ONLY_SRCS),$(sort $(wildcard harness/*.c)))
 HELPER_SRCS := $(sort $(wildcard helpers/*.c))
 # Code both test_progs and the bench link.

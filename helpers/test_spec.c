@@ -145,6 +145,34 @@ static bool int_suffix(const char *s)
 }
 
 /*
+ * "(A - B)" or "(A + B)": what a macro such as INT_MIN, "(-__INT_MAX__ - 1)",
+ * expands to when __retval() expands its argument (6.12's tests write
+ * INT_MIN, which bpfcheck's bpf_misc.h expands).
+ */
+static bool parse_sum(const char *s, long long *v)
+{
+	long long a, b;
+	char *end;
+	char op;
+
+	errno = 0;
+	a = strtoll(s + 1, &end, 0);
+	if (end == s + 1 || errno)
+		return false;
+	while (*end == ' ')
+		end++;
+	op = *end;
+	if (op != '-' && op != '+')
+		return false;
+	s = end + 1;
+	b = strtoll(s, &end, 0);
+	if (end == s || errno || strcmp(end, ")"))
+		return false;
+	*v = op == '-' ? a - b : a + b;
+	return true;
+}
+
+/*
  * Numbers, and the names __retval() and __flag() may use: "_INT_MIN" is
  * how 7.x's tests write INT_MIN (which does not expand to one literal).
  */
@@ -171,6 +199,8 @@ static bool parse_value(const char *s, long long *v)
 			return true;
 		}
 	}
+	if (*s == '(')
+		return parse_sum(s, v);
 	errno = 0;
 	*v = strtoll(s, &end, 0);
 	if (errno == ERANGE)
