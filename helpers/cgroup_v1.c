@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,10 +33,31 @@ static int join_dir(const char *dir)
 	return cgroup_write_pid(dir) ? 1 : 0;
 }
 
+/*
+ * The mounts below shadow the cgroup2 hierarchy at /sys/fs/cgroup: they
+ * are made in a mount namespace of this test's process (each test runs in
+ * one of its own), or every later test's cgroups would be directories
+ * on the tmpfs, which a cgroup attach refuses with EBADF.
+ */
+static int private_mounts(void)
+{
+	if (unshare(CLONE_NEWNS)) {
+		log_err("unshare(CLONE_NEWNS)");
+		return 1;
+	}
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) {
+		log_err("make / private");
+		return 1;
+	}
+	return 0;
+}
+
 int setup_classid_environment(void)
 {
 	char dir[PATH_MAX];
 
+	if (private_mounts())
+		return 1;
 	if (mount("tmpfs", CGROUP_V1_TOP, "tmpfs", 0, NULL) && errno != EBUSY) {
 		log_err("mount tmpfs on %s", CGROUP_V1_TOP);
 		return 1;
