@@ -135,7 +135,9 @@ stage_reference() {	# KERNEL DIR
 		cp "$ko" "$2/"
 	done
 	cp "$out/tests.list" "$2/tests.list"
-	[ -z "$refadd" ] || cp -R "$refadd/." "$2/"
+	# (Replacing, not writing through: the staged files are links into
+	# the cached reference.)
+	[ -z "$refadd" ] || cp -R --remove-destination "$refadd/." "$2/"
 }
 
 # ---- each kernel ----------------------------------------------------------
