@@ -38,7 +38,8 @@ while [ $# -gt 0 ]; do
 done
 [ $# = 1 ] || usage "one KERNEL-TESTS.json"
 json=$1
-jq -e '.kernels | type == "array"' "$json" >/dev/null 2>&1 ||
+# (One JSON document: jq -e passes an empty file.)
+jq -s -e 'length == 1 and (.[0].kernels | type == "array")' "$json" >/dev/null 2>&1 ||
 	usage "'$json' is not a kernel-tests JSON (expected an object with kernels[])"
 jq -n --arg r "$regex" '"" | test($r)' >/dev/null 2>&1 ||
 	usage "bad -t '$regex': a jq regular expression"

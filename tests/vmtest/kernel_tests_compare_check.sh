@@ -70,12 +70,12 @@ check_rejected "a bad -j is refused" "bad count 'x'" - sh "$CMP" -j x 7.2
 check_rejected "--ref-add that is not a directory is refused" "bad --ref-add '$T/none'" - \
 	sh "$CMP" --ref-add "$T/none" 7.2
 echo '{"kernels": []}' >"$T/empty.json"
-check_rejected "programs.sh: a file that is no kernel-tests JSON is refused" \
-	"'$T/out' is not a kernel-tests JSON" - sh "$REPO/kernel-tests/programs.sh" "$T/out"
+: >"$T/nothing.json"
+check_rejected "programs.sh: an empty file is refused" \
+	"'$T/nothing.json' is not a kernel-tests JSON" - \
+	sh "$REPO/kernel-tests/programs.sh" "$T/nothing.json"
 check_rejected "programs.sh: a bad -t REGEX is refused" "bad -t '(': a jq regular expression" - \
 	sh "$REPO/kernel-tests/programs.sh" -t "(" "$T/empty.json"
-check_rejected "reference.sh: a test the series lacks is refused" "bad test 'no_such_test'" - \
-	sh "$REPO/kernel-tests/reference.sh" -t no_such_test 7.2
 
 # The control's broken object: the kernel's runner opens ./test_xdp.bpf.o.
 mkdir -p "$T/broken"
@@ -123,6 +123,10 @@ n=$(grep -c '/' "$RUN/7.2.verdicts.tsv")
 [ "$n" -ge 100 ] || bad "only $n subtest verdicts compared (expected 100 or more)"
 grep -q ' @unpriv	' "$RUN/7.2.verdicts.tsv" || bad "no unprivileged run compared"
 end_check
+
+# (After the run: with the tree fetched, the refusal is the only line.)
+check_rejected "reference.sh: a test the series lacks is refused" "bad test 'no_such_test'" - \
+	sh "$REPO/kernel-tests/reference.sh" -t no_such_test 7.2
 
 for p in $(our_qemus); do
 	kill -KILL "$p" 2>/dev/null
