@@ -44,16 +44,6 @@ struct subtest_ctx {
 	int n_specs;
 };
 
-/*
- * As the kernel's loader runs them: every program but a syscall one gets
- * a packet in and room for one out (a netfilter program's run needs it);
- * a program type that takes none fails its run there too.
- */
-static bool wants_packet(enum bpf_prog_type type)
-{
-	return type != BPF_PROG_TYPE_SYSCALL;
-}
-
 /* __linear_size(): an skb whose linear part is that long. */
 static bool set_linear_size(struct bpf_test_run_opts *opts, struct __sk_buff *ctx,
 			    enum bpf_prog_type type, int size)
@@ -90,15 +80,19 @@ static bool check_retval(struct test_loader *tester, struct bpf_object *obj,
 		ASSERT_FAIL("pre_execution_cb failed");
 		return false;
 	}
-	if (wants_packet(type)) {
+	/*
+	 * As the kernel's loader runs them: a syscall program with no packet
+	 * and no repeat count, every other one with a packet in and room for
+	 * one out (a netfilter program's run needs it).
+	 */
+	if (type == BPF_PROG_TYPE_SYSCALL) {
+		opts.repeat = 0;
+	} else {
 		opts.data_in = in;
 		opts.data_size_in = sizeof(in);
 		opts.data_out = out;
 		opts.data_size_out = sizeof(out);
 	}
-	/* A syscall program's run takes no packet and no repeat count. */
-	if (type == BPF_PROG_TYPE_SYSCALL)
-		opts.repeat = 0;
 	if (!set_linear_size(&opts, &ctx, type, spec->linear_size))
 		return false;
 	err = bpf_prog_test_run_opts(bpf_program__fd(prog), &opts);
